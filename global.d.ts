@@ -1,0 +1,40 @@
+import type React from 'react'
+import type { Phrases } from './shared/i18n/translate'
+import type { Language, Locale } from './shared/locale'
+import type { Site } from './shared/site'
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      Page: () => React.JSX.Element
+      /** Resolved from the Host header by the server before Vike runs. */
+      site: Site
+      lang: Language
+      locale: Locale
+      /** The phrases this page sends to the browser (its namespaces only). */
+      phrases: Phrases
+      /** The path without its language prefix (`/phone`) and the query (`?x=1`), for links and breadcrumbs. */
+      logicalPath: string
+      search: string
+      /** Settings the server hands to rendering, never to the browser. */
+      settings?: RenderSettings
+    }
+    interface Config {
+      /** Phrase key of the page title, or a function of the page context that returns one. */
+      title?: string | ((pageContext: PageContext) => string)
+      /** Phrase key of the meta description. */
+      description?: string
+      /** Phrase namespaces (key prefixes) the page's components use in the browser. */
+      phrases?: string[]
+      /** False on pages that show no breadcrumb trail (the error page). */
+      breadcrumbs?: boolean
+    }
+    interface ConfigResolved {
+      phrases?: string[][]
+    }
+  }
+  interface RenderSettings {
+    fathomSiteId: string | null
+    corporateSiteUrl: string
+  }
+}

@@ -1,0 +1,20 @@
+// https://vike.dev/onBeforeRoute
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { followRedirects, REDIRECT_LOOP } from '../shared/redirects'
+import { languageContext, redirectRules, routeLanguage } from '../shared/routing'
+
+/**
+ * Runs once per request, before routing: resolves redirects (language prefix, legacy paths), then strips
+ * the language prefix (spec §2) and puts the language and locale on the page context.
+ */
+export function onBeforeRoute(pageContext: PageContextServer) {
+  const { urlOriginal, site } = pageContext
+  // A wrong language prefix is a 404 as it stands: no redirect may lead it anywhere else first.
+  if (routeLanguage(urlOriginal).kind !== 'not-found') {
+    const outcome = followRedirects(urlOriginal, redirectRules(site, pageContext.settings))
+    if (outcome.kind === 'loop') throw render(500, REDIRECT_LOOP)
+    if (outcome.kind === 'redirect') throw redirect(outcome.to as `/${string}`)
+  }
+  return { pageContext: languageContext(urlOriginal, site) }
+}

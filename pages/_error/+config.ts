@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  phrases: ['errors'],
+  breadcrumbs: false,
+  passToClient: ['is404', 'abortReason'],
+} satisfies Config

@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'about.title',
+  description: 'about.description',
+  phrases: ['about', 'contact_section'],
+} satisfies Config

@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'home.title',
+  description: 'home.description',
+  phrases: ['home', 'contact_section'],
+} satisfies Config

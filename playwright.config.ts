@@ -1,0 +1,47 @@
+import { resolve } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+export const E2E_PORT = 3211
+
+/** End-to-end tests in Debian's Chromium against the production build, on a phone and a desktop viewport. */
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://nl.localhost:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true },
+    },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node dist/node/index.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/livez`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      SITE_HOSTS_FILE: resolve(import.meta.dirname, 'test/fixtures/hosts.json'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

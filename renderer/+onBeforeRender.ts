@@ -1,0 +1,16 @@
+// https://vike.dev/onBeforeRender
+import type { PageContextServer } from 'vike/types'
+import { phrasesFor } from '../server/i18n/catalog'
+import { pickPhrases } from '../shared/i18n/translate'
+import { languageContext } from '../shared/routing'
+
+/**
+ * Only the phrases of the page's namespaces travel to the browser (and are used to render). An error
+ * page rendered after a failure may lack the language context: it is derived again from the URL.
+ */
+export function onBeforeRender(pageContext: PageContextServer) {
+  const language = pageContext.locale ? {} : languageContext(pageContext.urlOriginal, pageContext.site)
+  const locale = pageContext.locale ?? languageContext(pageContext.urlOriginal, pageContext.site).locale
+  const namespaces = (pageContext.config.phrases ?? []).flat()
+  return { pageContext: { ...language, phrases: pickPhrases(phrasesFor(locale), namespaces) } }
+}

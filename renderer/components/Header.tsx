@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { ABOUT_ITEM, headerMenu, MOBILE_MENU_BREAKPOINT } from '../../shared/navigation'
+import { usePageContext } from '../usePageContext'
+import { useTranslate } from '../useTranslate'
+import { LanguageSwitcher } from './LanguageSwitcher'
+import { Link } from './Link'
+
+export function Header() {
+  const { site } = usePageContext()
+  const t = useTranslate()
+  const menu = headerMenu(site)
+  const [open, setOpen] = useState(false)
+  const [transparencyOpen, setTransparencyOpen] = useState(false)
+  const menuId = useId()
+  const submenuId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const navRef = useRef<HTMLElement>(null)
+
+  const close = useCallback(() => setOpen(false), [])
+
+  // Spec §2: the menu closes on Escape, on a click outside it, and when the window becomes wider than 1325 px.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      setOpen(false)
+    }
+    const onResize = () => {
+      if (window.innerWidth > MOBILE_MENU_BREAKPOINT) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    window.addEventListener('resize', onResize)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+      window.removeEventListener('resize', onResize)
+    }
+  }, [open])
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('layout.skip_to_content')}
+      </a>
+      <div className="site-header__bar">
+        <Link href="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            DPG
+          </span>
+          <span className="brand__name">{t('layout.site_name')}</span>
+        </Link>
+        <nav
+          ref={navRef}
+          id={menuId}
+          className={open ? 'menu menu--open' : 'menu'}
+          aria-label={t('layout.menu.label')}
+        >
+          <ul className="menu__list">
+            {menu.items.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="menu__link" onClick={close}>
+                  {t(item.labelKey)}
+                </Link>
+              </li>
+            ))}
+            {menu.transparency && (
+              <li className="menu__transparency">
+                <Link href="/political-ads" className="menu__link menu__desktop-only">
+                  {t('layout.menu.transparency_centre')}
+                </Link>
+                <button
+                  type="button"
+                  className="menu__link menu__expand menu__mobile-only"
+                  aria-expanded={transparencyOpen}
+                  aria-controls={submenuId}
+                  onClick={() => setTransparencyOpen((value) => !value)}
+                >
+                  {t('layout.menu.transparency_centre')}
+                </button>
+                <ul id={submenuId} className="menu__submenu menu__mobile-only" hidden={!transparencyOpen}>
+                  {menu.transparency.map((item) => (
+                    <li key={item.href}>
+                      <Link href={item.href} className="menu__link" onClick={close}>
+                        {t(item.labelKey)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            )}
+            <li>
+              <Link href={ABOUT_ITEM.href} className="menu__link" onClick={close}>
+                {t(ABOUT_ITEM.labelKey)}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <LanguageSwitcher />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="menu-toggle__icon" aria-hidden="true" />
+            {open ? t('layout.menu.close') : t('layout.menu.open')}
+          </button>
+        </div>
+      </div>
+      {open && <div className="veil" data-testid="menu-veil" aria-hidden="true" onClick={close} />}
+    </header>
+  )
+}

@@ -1,0 +1,39 @@
+import type { PageContextServer } from 'vike/types'
+import { serverTranslate } from '../server/i18n/translate'
+import { htmlLang, languagesOf } from '../shared/locale'
+import { localizedPath } from '../shared/routing'
+
+export interface HeadTags {
+  lang: string
+  title: string
+  description: string
+  canonical: string
+  alternates: { hreflang: string; href: string }[]
+  fathomSiteId: string | null
+}
+
+/** Everything `<head>` says about a page: title, description, canonical and hreflang alternates. */
+export function headTags(pageContext: PageContextServer): HeadTags {
+  const { site, lang, locale, config } = pageContext
+  const t = serverTranslate(locale)
+  const data = pageContext.data as { title?: string; description?: string } | undefined
+  const titleConfig = config.title
+  const titleKey = typeof titleConfig === 'function' ? titleConfig(pageContext) : titleConfig
+  const pageTitle = data?.title ?? (titleKey ? t(titleKey) : undefined)
+  const siteName = t('layout.site_name')
+  const path = pageContext.urlPathname
+  return {
+    lang: htmlLang(lang, site.country),
+    title: pageTitle ? `${pageTitle} | ${siteName}` : siteName,
+    description: data?.description ?? t(config.description ?? 'layout.meta_description'),
+    canonical: site.origin + localizedPath(lang, path),
+    alternates: [
+      ...languagesOf(site.country).map((language) => ({
+        hreflang: htmlLang(language, site.country),
+        href: site.origin + localizedPath(language, path),
+      })),
+      { hreflang: 'x-default', href: site.origin + localizedPath('nl', path) },
+    ],
+    fathomSiteId: site.toggles.LOAD_FATHOM ? (pageContext.settings?.fathomSiteId ?? null) : null,
+  }
+}

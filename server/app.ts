@@ -1,0 +1,55 @@
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import type { Config } from './config'
+import type { Logger } from './logger'
+import { apiNotFound, errorHandler } from './middleware/errors'
+import { pages } from './middleware/pages'
+import { requestLog } from './middleware/request-log'
+import { cspNonce, securityHeaders } from './middleware/security'
+import { requireSite, siteResolution } from './middleware/site'
+
+export interface Services {
+  logger: Logger
+  /** Serves the built assets (production) or Vite's dev middleware (development). */
+  assets: RequestHandler
+  /** True when the instance can take traffic. */
+  ready: () => Promise<boolean>
+  development?: boolean
+}
+
+/** The whole HTTP application; it never listens (server/index.ts does). Middleware runs top to bottom. */
+export function createApp(config: Config, services: Services) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+
+  app.use(requestLog(services.logger))
+  app.use(siteResolution(config.hostTable))
+  app.use(cspNonce)
+  app.use(securityHeaders({ development: services.development ?? false }))
+  app.use(compression())
+
+  app.get('/livez', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+  })
+  app.get('/readyz', async (_req, res) => {
+    const ready = await services.ready()
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ok' : 'unavailable' })
+  })
+
+  app.use(services.assets)
+  app.use(requireSite)
+
+  app.use('/api', apiNotFound)
+
+  app.get(
+    '/{*splat}',
+    pages({ fathomSiteId: config.fathomSiteId, corporateSiteUrl: config.corporateSiteUrl }),
+  )
+
+  app.use(errorHandler(services.logger))
+  return app
+}

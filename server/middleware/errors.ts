@@ -1,0 +1,41 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { HttpError } from '../http-error'
+import type { Logger } from '../logger'
+
+export const apiNotFound: RequestHandler = (_req, _res, next) => {
+  next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
+}
+
+/** Last in the chain: known errors keep their status; anything else is a 500 whose stack is logged, never sent. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error)
+      return
+    }
+    const known = toHttpError(error)
+    if (!known) logger.error({ err: error, path: req.path }, 'unhandled error')
+    const status = known?.status ?? 500
+    const code = known?.code ?? 'INTERNAL_ERROR'
+    const message = known?.message ?? 'Internal Error'
+    const body = { error: { code, message, ...(known?.details ? { details: known.details } : {}) } }
+    res.status(status).set('Cache-Control', 'no-store')
+    if (req.path.startsWith('/api/')) res.json(body)
+    else res.type('text').send(message)
+  }
+}
+
+/** Express and body-parser errors carry a status and a type; map the ones a client can cause. */
+function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error
+  if (typeof error !== 'object' || error === null) return null
+  const { status, type } = error as { status?: number; type?: string }
+  if (type === 'entity.too.large')
+    return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large')
+  if (type === 'entity.parse.failed')
+    return new HttpError(400, 'MALFORMED_JSON', 'The request body is not valid JSON')
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(status, 'BAD_REQUEST', 'The request cannot be processed')
+  }
+  return null
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express'
+import { renderPage } from 'vike/server'
+
+/**
+ * Hands a page request to Vike with the resolved site and the response's CSP nonce. Vike's own CSP
+ * header is skipped: helmet's policy is the one that counts (DESIGN.md §5).
+ */
+export function pages(settings: RenderSettings): RequestHandler {
+  return async (req, res, next) => {
+    const pageContext = await renderPage({
+      urlOriginal: req.originalUrl,
+      headersOriginal: req.headers,
+      site: req.site,
+      settings,
+      cspNonce: res.locals.cspNonce as string,
+    })
+    const { httpResponse } = pageContext
+    if (!httpResponse) {
+      next()
+      return
+    }
+    res.status(httpResponse.statusCode)
+    for (const [name, value] of httpResponse.headers) {
+      if (name.toLowerCase() !== 'content-security-policy') res.setHeader(name, value)
+    }
+    // The HTML carries this response's nonce, so it must never be served from a cache.
+    res.setHeader('Cache-Control', 'no-store')
+    httpResponse.pipe(res)
+  }
+}

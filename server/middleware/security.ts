@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto'
+import type { Request, RequestHandler, Response } from 'express'
+import helmet from 'helmet'
+import { FATHOM_ORIGIN } from '../../shared/analytics'
+
+/** A fresh CSP nonce per response, shared by helmet's header and Vike's inline scripts (DESIGN.md decision 3). */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64url')
+  next()
+}
+
+const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`
+const fathom = (req: unknown) => ((req as Request).site?.toggles.LOAD_FATHOM ? FATHOM_ORIGIN : "'self'")
+
+export function securityHeaders(options: { development: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", nonce, fathom],
+        // Vite injects its client and CSS as inline styles in development only.
+        styleSrc: options.development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        imgSrc: ["'self'", 'data:', fathom],
+        connectSrc: options.development ? ["'self'", 'ws:'] : ["'self'", fathom],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  })
+}

@@ -1,0 +1,54 @@
+import type { RequestHandler } from 'express'
+import { escapeHtml } from '../../shared/html'
+import { DEFAULT_LANGUAGE, isLanguage, type Locale } from '../../shared/locale'
+import { serverTranslate } from '../i18n/translate'
+import type { HostTable } from '../sites'
+import { resolveSite } from '../sites'
+
+/** The error spec §6 names for a host that ends in neither .nl nor .be. */
+export const UNKNOWN_HOST_ERROR = 'Cannot determine country'
+
+/** Resolves the site from the Host header (spec §1), early, so that headers can depend on its toggles. */
+export function siteResolution(table: HostTable): RequestHandler {
+  return (req, _res, next) => {
+    req.site = resolveSite(table, req.hostname) ?? undefined
+    next()
+  }
+}
+
+/**
+ * Pages and API need a site. Without one, pages answer 421 Misdirected Request with an error page, and
+ * the API answers the same status as JSON.
+ */
+export const requireSite: RequestHandler = (req, res, next) => {
+  if (req.site) {
+    next()
+    return
+  }
+  res.status(421).set('Cache-Control', 'no-store')
+  if (req.path.startsWith('/api/')) {
+    res.json({ error: { code: 'UNKNOWN_HOST', message: UNKNOWN_HOST_ERROR } })
+    return
+  }
+  res.type('html').send(unknownHostPage(req.path))
+}
+
+const LOCALE_OF: Record<string, Locale> = { nl: 'nl_nl', fr: 'fr_be', en: 'en_nl' }
+
+function unknownHostPage(path: string): string {
+  const first = path.split('/')[1] ?? ''
+  const lang = isLanguage(first) ? first : DEFAULT_LANGUAGE
+  const t = serverTranslate(LOCALE_OF[lang] ?? 'nl_nl')
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t('errors.unknown_host.title'))}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(t('errors.unknown_host.title'))}</h1>
+<p>${escapeHtml(t('errors.unknown_host.text'))}</p>
+<p><code>${UNKNOWN_HOST_ERROR}</code></p>
+</main>
+</body>
+</html>`
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs'
+import { Ajv } from 'ajv'
+import {
+  COUNTRIES,
+  type Country,
+  ENVIRONMENTS,
+  type Environment,
+  type Site,
+  TOGGLES,
+  type Toggle,
+  togglesFrom,
+} from '../shared/site'
+
+/** One row of the host table (DESIGN.md §3). */
+export interface HostEntry {
+  host: string
+  country: Country
+  environment: Environment
+  toggles: Toggle[]
+  origin: string
+}
+
+export type HostTable = readonly HostEntry[]
+
+const PRODUCTION_TOGGLES: Record<Country, Toggle[]> = { NL: ['LOAD_FATHOM'], BE: ['LOAD_FATHOM'] }
+
+export function builtInHostTable(port: number): HostTable {
+  return [
+    entry('privacy.dpgmedia.nl', 'NL', 'production', PRODUCTION_TOGGLES.NL),
+    entry('privacy.dpgmedia.be', 'BE', 'production', PRODUCTION_TOGGLES.BE),
+    entry('privacy-acc.dpgmedia.nl', 'NL', 'non-production', ['POLITICAL_ADS']),
+    entry('privacy-acc.dpgmedia.be', 'BE', 'non-production', ['POLITICAL_ADS']),
+    // Local runs only: the Docker image replaces this table with a file that lacks these two hosts.
+    {
+      ...entry('nl.localhost', 'NL', 'local', ['POLITICAL_ADS', 'INTERNAL_PRIVACY_RIGHTS']),
+      origin: `http://nl.localhost:${port}`,
+    },
+    {
+      ...entry('be.localhost', 'BE', 'local', ['POLITICAL_ADS', 'INTERNAL_PRIVACY_RIGHTS']),
+      origin: `http://be.localhost:${port}`,
+    },
+  ]
+}
+
+function entry(host: string, country: Country, environment: Environment, toggles: Toggle[]): HostEntry {
+  return { host, country, environment, toggles, origin: `https://${host}` }
+}
+
+const hostTableSchema = {
+  type: 'object',
+  required: ['hosts'],
+  additionalProperties: false,
+  properties: {
+    hosts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['host', 'country', 'environment', 'toggles', 'origin'],
+        additionalProperties: false,
+        properties: {
+          host: { type: 'string', pattern: '^[a-z0-9.-]+$' },
+          country: { enum: [...COUNTRIES] },
+          environment: { enum: [...ENVIRONMENTS] },
+          toggles: { type: 'array', uniqueItems: true, items: { enum: [...TOGGLES] } },
+          origin: { type: 'string', pattern: '^https?://[^/]+$' },
+        },
+      },
+    },
+  },
+} as const
+
+const validateHostFile = new Ajv({ allErrors: true }).compile<{ hosts: HostEntry[] }>(hostTableSchema)
+
+/** Reads the operator's host table (`SITE_HOSTS_FILE`); throws a message naming the file on any fault. */
+export function readHostTable(path: string): HostTable {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new Error(`SITE_HOSTS_FILE ${path} cannot be read as JSON: ${(error as Error).message}`)
+  }
+  if (!validateHostFile(parsed)) {
+    const detail = validateHostFile.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')
+    throw new Error(`SITE_HOSTS_FILE ${path} is not a valid host table: ${detail}`)
+  }
+  return parsed.hosts
+}
+
+/**
+ * Spec §1 and §6: the country comes from the host. A known host gets its row; any other host ending in
+ * .nl or .be gets that country with production toggles; anything else has no site (`Cannot determine country`).
+ */
+export function resolveSite(table: HostTable, hostname: string | undefined): Site | null {
+  const host = normaliseHost(hostname)
+  if (!host) return null
+  const known = table.find((row) => row.host === host)
+  if (known) return { ...known, toggles: togglesFrom(known.toggles) }
+  const country: Country | null = host.endsWith('.nl') ? 'NL' : host.endsWith('.be') ? 'BE' : null
+  if (!country) return null
+  return {
+    host,
+    country,
+    environment: 'production',
+    toggles: togglesFrom(PRODUCTION_TOGGLES[country]),
+    origin: `https://${host}`,
+  }
+}
+
+function normaliseHost(hostname: string | undefined): string | null {
+  if (!hostname) return null
+  const host = hostname.trim().toLowerCase().replace(/\.$/, '')
+  return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null
+}

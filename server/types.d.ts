@@ -1,0 +1,10 @@
+import type { Site } from '../shared/site'
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The site of the Host header, set by the site middleware. */
+      site?: Site
+    }
+  }
+}

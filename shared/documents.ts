@@ -1,0 +1,83 @@
+/** Spec §2 'Document keys'. Every key is a document the site can show; spec §3 'Document entry'. */
+
+const POLICIES = [
+  'privacy-policy',
+  'privacy-policy-participants',
+  'privacy-policy-applicants',
+  'privacy-policy-events',
+  'privacy-policy-mijn-duurzame-woning',
+  'privacy-policy-kidsweek',
+  'privacy-policy-jez',
+  'cookie-policy',
+  'cookie-policy-kidsweek',
+  'cookie-policy-jez',
+  'cookie-policy-donald-duck-app',
+  'terms-of-use',
+  'responsible-disclosure-policy',
+  'contest-rules',
+  'brands-permissions',
+  'cookie-list',
+  'marketing-phone-numbers',
+  'terms-and-conditions-vtm-go-plus',
+  'terms-and-conditions-vtm-go-cinema',
+  'terms-and-conditions-ad-free',
+  'terms-of-use-b2b-subscription',
+  'terms-of-use-subscription-dm',
+  'terms-of-use-subscription-hln',
+  'terms-of-use-subscription-humo',
+] as const
+
+/** The products of the general subscription conditions, each for -nl and -be. */
+export const SUBSCRIPTION_PRODUCTS = ['digitaal', 'papier'] as const
+
+const SUBSCRIPTION_CONDITIONS = [
+  ...SUBSCRIPTION_PRODUCTS.flatMap((product) => [
+    `abonnementsvoorwaarden-algemeen-${product}-nl`,
+    `abonnementsvoorwaarden-algemeen-${product}-be`,
+  ]),
+  'abonnementsvoorwaarden-gratis-kranten-nl',
+  'abonnementsvoorwaarden-gratis-kranten-be',
+  'abonnementsvoorwaarden-tijdschrift',
+  'abonnementsvoorwaarden-magazines',
+  'abonnementsvoorwaarden-ed',
+  'abonnementsvoorwaarden-vk',
+  'abonnementsvoorwaarden-zakelijk',
+]
+
+const ACTION_CONDITIONS = [
+  'actievoorwaarden-libelle',
+  'actievoorwaarden-nieuwsbrief',
+  'actievoorwaarden-algemeen',
+  'actievoorwaarden-kranten-magazines',
+  'actievoorwaarden-kiosk-2025',
+]
+
+/** Every document key, in lower case: the name of its content file. */
+export const DOCUMENT_KEYS: readonly string[] = [
+  ...POLICIES,
+  ...SUBSCRIPTION_CONDITIONS,
+  ...ACTION_CONDITIONS,
+]
+
+/**
+ * The general subscription conditions are also linked with the country in upper case
+ * (`abonnementsvoorwaarden-algemeen-digitaal-NL`); both spellings name the same document.
+ */
+export function canonicalDocumentKey(key: string): string | null {
+  const normalised = /^abonnementsvoorwaarden-algemeen-[a-z]+-(NL|BE)$/.test(key)
+    ? key.slice(0, -2) + key.slice(-2).toLowerCase()
+    : key
+  return DOCUMENT_KEYS.includes(normalised) ? normalised : null
+}
+
+/** Spec §3 'Document entry': the phrase key of a document's display title. */
+export function documentTitleKey(key: string): string {
+  return `documents.titles.${key}`
+}
+
+/** Spec §2 'Document page': the policy pills. */
+export function policyPills(locale: string): string[] {
+  return locale === 'nl_nl'
+    ? ['privacy-policy', 'privacy-policy-applicants', 'privacy-policy-events']
+    : ['privacy-policy', 'privacy-policy-participants', 'privacy-policy-applicants', 'privacy-policy-events']
+}

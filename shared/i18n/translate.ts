@@ -1,0 +1,32 @@
+import Polyglot from 'node-polyglot'
+import type { Language } from '../locale'
+
+export type Phrases = Readonly<Record<string, string>>
+export type Translate = (key: string, options?: Polyglot.InterpolationOptions) => string
+
+/** Turns `{ "a": { "b": "x" } }` into `{ "a.b": "x" }`, the shape node-polyglot looks keys up in. */
+export function flattenPhrases(tree: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (typeof tree !== 'object' || tree === null) return out
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name
+    if (typeof value === 'string') out[key] = value
+    else Object.assign(out, flattenPhrases(value, key))
+  }
+  return out
+}
+
+/** A node-polyglot translator. A missing key shows the key itself, so it is seen, and tests catch it. */
+export function createTranslate(phrases: Phrases, lang: Language): Translate {
+  const polyglot = new Polyglot({ phrases, locale: lang, onMissingKey: (key: string) => key })
+  return (key, options) => polyglot.t(key, options)
+}
+
+/** The phrases whose key is one of `prefixes` or starts with `prefix.`: what a page sends to the browser. */
+export function pickPhrases(phrases: Phrases, prefixes: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(phrases)) {
+    if (prefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}.`))) out[key] = value
+  }
+  return out
+}

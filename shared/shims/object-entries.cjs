@@ -1,0 +1,2 @@
+// Every browser we support has Object.entries; node-polyglot's polyfill would add kilobytes to every page.
+module.exports = Object.entries

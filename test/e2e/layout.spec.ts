@@ -1,0 +1,86 @@
+import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+
+const PAGES = ['/nl', '/nl/about', '/nl/no-such-page', '/fr', '/fr/about'] as const
+
+test.describe('pages', () => {
+  for (const host of [HOSTS.nlLocal, HOSTS.beLocal]) {
+    for (const path of PAGES) {
+      test(`${host}${path} hydrates and has no axe violation`, async ({ page }) => {
+        await page.goto(host + path)
+        await hydrated(page)
+        await expectNoAxeViolations(page)
+      })
+    }
+  }
+
+  test('the 404 page says Page not found and links home', async ({ page }) => {
+    const response = await page.goto(`${HOSTS.nlLocal}/nl/does-not-exist`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Page not found')).toBeVisible()
+    await page.getByRole('link', { name: 'Naar de homepagina' }).click()
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl`)
+  })
+
+  test('a path without language prefix lands under /nl with its query', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/about?x=1`)
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/about?x=1`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Over DPG Media')
+  })
+
+  test('about: the collapsible blocks open and close', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/about`)
+    await hydrated(page)
+    const toggle = page.getByRole('button', { name: 'Hoe we met privacy omgaan' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('heading', { name: 'Verwijdering uit een publicatie' })).toBeHidden()
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('heading', { name: 'Verwijdering uit een publicatie' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await toggle.click()
+    await expect(page.getByRole('heading', { name: 'Verwijdering uit een publicatie' })).toBeHidden()
+  })
+
+  test('the test marker shows only where TEST_TOGGLE is on', async ({ page }) => {
+    await page.goto(`${HOSTS.nlTestToggle}/nl`)
+    await expect(page.getByTestId('test-marker')).toBeVisible()
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await expect(page.getByTestId('test-marker')).toHaveCount(0)
+  })
+
+  test('a page opens at the top', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Gebruiksvoorwaarden' }).click()
+    await page.waitForURL(/terms-of-use/)
+    await page.goBack()
+    await hydrated(page)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('internal-privacy-rights pages have no header or footer', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/internal-privacy-rights/nothing-here`)
+    await expect(page.getByRole('banner')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  })
+})
+
+test.describe('language switcher', () => {
+  test('switches a BE page to French and back, keeping path and query', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/about?x=1`)
+    await hydrated(page)
+    await page.getByRole('link', { name: 'Français' }).click()
+    await expect(page).toHaveURL(`${HOSTS.beLocal}/fr/about?x=1`)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À propos de DPG Media')
+    await page.getByRole('link', { name: 'Nederlands' }).click()
+    await expect(page).toHaveURL(`${HOSTS.beLocal}/nl/about?x=1`)
+  })
+
+  test('is absent on an NL host', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/about`)
+    await hydrated(page)
+    await expect(page.getByRole('link', { name: 'Français' })).toHaveCount(0)
+  })
+})

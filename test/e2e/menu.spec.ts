@@ -1,0 +1,94 @@
+import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+
+test.describe('header menu on a desktop', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 1325, 'the desktop menu needs a wide window')
+
+  test('shows every entry without a toggle; the transparency centre only with POLITICAL_ADS', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+    for (const name of [
+      'Home',
+      'Privacybeleid',
+      'Cookiebeleid',
+      'Gebruiksvoorwaarden',
+      'Transparantiecentrum',
+      'Over ons',
+    ]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    await page.goto(`${HOSTS.nlProduction}/nl`)
+    await expect(
+      page.getByRole('navigation', { name: 'Hoofdmenu' }).getByText('Transparantiecentrum'),
+    ).toHaveCount(0)
+  })
+})
+
+test.describe('mobile menu on a phone', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) > 1325, 'the menu toggle exists on narrow windows')
+
+  test('opens with a veil, expands the transparency centre, and closes on Escape', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
+    await expect(menu).toBeHidden()
+    await toggle.click()
+    await expect(menu).toBeVisible()
+    await expect(page.getByTestId('menu-veil')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sluiten' })).toHaveAttribute('aria-expanded', 'true')
+    const transparency = menu.getByRole('button', { name: 'Transparantiecentrum' })
+    await transparency.click()
+    await expect(menu.getByRole('link', { name: 'Politieke advertenties' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Privacyrechten uitoefenen' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(page.getByTestId('menu-veil')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
+  })
+
+  test('closes on a click outside', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible()
+    await page.mouse.click(200, 700)
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
+  })
+
+  test('closes when the window becomes wider than 1325 px', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByTestId('menu-veil')).toBeVisible()
+    await page.setViewportSize({ width: 1325, height: 812 })
+    await expect(page.getByTestId('menu-veil')).toBeVisible()
+    await page.setViewportSize({ width: 1326, height: 812 })
+    await expect(page.getByTestId('menu-veil')).toHaveCount(0)
+    await page.setViewportSize({ width: 375, height: 812 })
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
+  })
+
+  test('works with the keyboard alone', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Menu' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
+  })
+
+  test('has no transparency centre on a production host', async ({ page }) => {
+    await page.goto(`${HOSTS.beProduction}/fr`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(
+      page.getByRole('navigation', { name: 'Menu principal' }).getByText('Centre de transparence'),
+    ).toHaveCount(0)
+  })
+})

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config'
+
+/** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
+export const HOSTS = {
+  nlLocal: `http://nl.localhost:${E2E_PORT}`,
+  beLocal: `http://be.localhost:${E2E_PORT}`,
+  nlProduction: `http://prod-nl.localhost:${E2E_PORT}`,
+  beProduction: `http://prod-be.localhost:${E2E_PORT}`,
+  nlTestToggle: `http://toggle-nl.localhost:${E2E_PORT}`,
+} as const
+
+/** Every test fails on a console error or an uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        // A 404 or 500 page is itself reported by Chromium as a failed resource: that one is expected.
+        const documentStatus = /^Failed to load resource: .* status of (404|421|500)/.test(message.text())
+        if (documentStatus && message.location().url === page.url()) return
+        errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Waits until React has hydrated the page (the shell marks itself). */
+export async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
+}

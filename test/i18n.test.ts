@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ownPhrasesOf } from '../server/i18n/catalog'
+import { DOCUMENT_KEYS, documentTitleKey } from '../shared/documents'
+import { flattenPhrases } from '../shared/i18n/translate'
+
+const root = resolve(import.meta.dirname, '..')
+const SOURCE_DIRS = ['pages', 'renderer', 'shared', 'server']
+const PHRASE_FILES = readdirSync(join(root, 'locales')).filter((name) => name.endsWith('.json'))
+const phraseFile = (name: string) =>
+  flattenPhrases(JSON.parse(readFileSync(join(root, 'locales', name), 'utf8')))
+const nl = phraseFile('nl.json')
+const NAMESPACES = new Set(Object.keys(nl).map((key) => key.split('.')[0]))
+
+function files(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return files(path, pattern)
+    return pattern.test(name) && !name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+/**
+ * Keys are written as whole string literals in code ('layout.menu.home'), and as values of `…Key` fields
+ * in content JSON, so that this scan finds every one. Document titles are derived from the document keys.
+ */
+function usedKeys(): Map<string, string> {
+  const used = new Map<string, string>()
+  for (const file of SOURCE_DIRS.flatMap((dir) => files(join(root, dir), /\.(ts|tsx)$/))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/'([a-z_]+(?:\.[\w-]+)+)'/g)) {
+      const key = match[1] ?? ''
+      if (NAMESPACES.has(key.split('.')[0])) used.set(key, relative(root, file))
+    }
+  }
+  for (const file of files(join(root, 'content'), /\.json$/)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/"\w*Key"\s*:\s*"([^"]+)"/g)) {
+      used.set(match[1] ?? '', relative(root, file))
+    }
+  }
+  for (const key of DOCUMENT_KEYS) used.set(documentTitleKey(key), 'shared/documents.ts')
+  return used
+}
+
+const used = usedKeys()
+
+describe('phrase files', () => {
+  it.each(['nl_nl', 'fr_be'] as const)('%s has every key the code uses', (locale) => {
+    const phrases = ownPhrasesOf(locale)
+    const missing = [...used].filter(([key]) => !(key in phrases)).map(([key, file]) => `${key} (${file})`)
+    expect(missing).toEqual([])
+  })
+
+  it.each(PHRASE_FILES)('%s holds no key that nothing uses', (name) => {
+    const unused = Object.keys(phraseFile(name)).filter((key) => !used.has(key))
+    expect(unused).toEqual([])
+  })
+
+  it('has French for every Dutch phrase, with the same placeholders', () => {
+    const fr = phraseFile('fr.json')
+    const placeholders = (text = '') => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort()
+    for (const [key, text] of Object.entries(nl)) {
+      expect(fr[key], key).toBeTypeOf('string')
+      expect(placeholders(fr[key]), key).toEqual(placeholders(text))
+    }
+  })
+
+  it('overrides only keys that exist in the language file', () => {
+    for (const name of PHRASE_FILES.filter((file) => file.includes('_'))) {
+      const base = phraseFile(`${name.slice(0, 2)}.json`)
+      const extra = Object.keys(phraseFile(name)).filter((key) => !(key in base))
+      expect(extra, name).toEqual([])
+    }
+    const en = Object.keys(phraseFile('en.json')).filter((key) => !(key in nl))
+    expect(en).toEqual([])
+  })
+
+  it('falls back as spec §4 says: en_be to nl_be, then nl_nl; fr_be to nl_nl', async () => {
+    const { phrasesFor } = await import('../server/i18n/catalog')
+    expect(phrasesFor('en_be')['layout.menu.home']).toBe('Home')
+    expect(phrasesFor('en_be')['contact_section.hours']).toBe(ownPhrasesOf('nl_be')['contact_section.hours'])
+    expect(phrasesFor('en_nl')['contact_section.hours']).toBe(nl['contact_section.hours'])
+    expect(phrasesFor('nl_be')['layout.footer.copyright']).toContain('DPG Media NV')
+    expect(phrasesFor('nl_nl')['layout.footer.copyright']).toContain('DPG Media B.V.')
+  })
+})

@@ -1,0 +1,19 @@
+import { resolve } from 'node:path'
+import { createApp } from '../../server/app'
+import { productionAssets } from '../../server/assets'
+import { type Config, loadConfig } from '../../server/config'
+import { createLogger } from '../../server/logger'
+
+export const TEST_HOSTS_FILE = resolve(import.meta.dirname, '../fixtures/hosts.json')
+
+/** The real app on the production build, with the test host table and any extra environment. */
+export async function testApp(env: Record<string, string> = {}) {
+  const config: Config = loadConfig({
+    SITE_HOSTS_FILE: TEST_HOSTS_FILE,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    ...env,
+  })
+  const assets = await productionAssets()
+  return createApp(config, { logger: createLogger('silent'), assets, ready: async () => true })
+}
