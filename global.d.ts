@@ -1,4 +1,5 @@
 import type React from 'react'
+import type { DocumentStore } from './server/documents/store'
 import type { Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
 import type { Site } from './shared/site'
@@ -18,6 +19,8 @@ declare global {
       search: string
       /** Settings the server hands to rendering, never to the browser. */
       settings?: RenderSettings
+      /** The document store: on the server only (never serialised to the browser). */
+      documents?: DocumentStore
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

@@ -14,7 +14,7 @@ export function onBeforeRoute(pageContext: PageContextServer) {
   if (routeLanguage(urlOriginal).kind !== 'not-found') {
     const outcome = followRedirects(urlOriginal, redirectRules(site, pageContext.settings))
     if (outcome.kind === 'loop') throw render(500, REDIRECT_LOOP)
-    if (outcome.kind === 'redirect') throw redirect(outcome.to as `/${string}`)
+    if (outcome.kind === 'redirect') throw redirect(outcome.to as `/${string}`, outcome.permanent ? 301 : 302)
   }
   return { pageContext: languageContext(urlOriginal, site) }
 }

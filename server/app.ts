@@ -1,6 +1,8 @@
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
+import { documentsRouter } from './api/documents'
 import type { Config } from './config'
+import type { DocumentStore } from './documents/store'
 import type { Logger } from './logger'
 import { apiNotFound, errorHandler } from './middleware/errors'
 import { pages } from './middleware/pages'
@@ -12,6 +14,8 @@ export interface Services {
   logger: Logger
   /** Serves the built assets (production) or Vite's dev middleware (development). */
   assets: RequestHandler
+  /** The legal documents, loaded once at start-up. */
+  documents: DocumentStore
   /** True when the instance can take traffic. */
   ready: () => Promise<boolean>
   development?: boolean
@@ -43,11 +47,15 @@ export function createApp(config: Config, services: Services) {
   app.use(services.assets)
   app.use(requireSite)
 
+  app.use('/api', documentsRouter(services.documents))
   app.use('/api', apiNotFound)
 
   app.get(
     '/{*splat}',
-    pages({ fathomSiteId: config.fathomSiteId, corporateSiteUrl: config.corporateSiteUrl }),
+    pages(
+      { fathomSiteId: config.fathomSiteId, corporateSiteUrl: config.corporateSiteUrl },
+      services.documents,
+    ),
   )
 
   app.use(errorHandler(services.logger))

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { createApp } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { ConfigError, loadConfig } from './config'
+import { loadDocuments } from './documents/store'
 import { createLogger } from './logger'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
@@ -12,7 +14,9 @@ async function main() {
   const development = !config.production
   const assets = development ? await developmentAssets() : await productionAssets()
   let shuttingDown = false
-  const app = createApp(config, { logger, assets, development, ready: async () => !shuttingDown })
+  const documents = loadDocuments(join(ROOT, 'content/documents'))
+  logger.info({ documents: documents.counts() }, 'documents loaded')
+  const app = createApp(config, { logger, assets, documents, development, ready: async () => !shuttingDown })
 
   const server = app.listen(config.port, (error) => {
     if (error) {

@@ -75,9 +75,23 @@ export function documentTitleKey(key: string): string {
   return `documents.titles.${key}`
 }
 
-/** Spec §2 'Document page': the policy pills. */
-export function policyPills(locale: string): string[] {
-  return locale === 'nl_nl'
-    ? ['privacy-policy', 'privacy-policy-applicants', 'privacy-policy-events']
-    : ['privacy-policy', 'privacy-policy-participants', 'privacy-policy-applicants', 'privacy-policy-events']
+/** Spec §2 'Document page': the pills that switch between policies, with the phrase key of their label. */
+const PILLS = {
+  'privacy-policy': 'document.pills.consumers',
+  'privacy-policy-participants': 'document.pills.participants',
+  'privacy-policy-applicants': 'document.pills.applicants',
+  'privacy-policy-events': 'document.pills.events',
+} as const
+
+export function policyPills(locale: string): { key: string; labelKey: string }[] {
+  const keys: (keyof typeof PILLS)[] =
+    locale === 'nl_nl'
+      ? ['privacy-policy', 'privacy-policy-applicants', 'privacy-policy-events']
+      : [
+          'privacy-policy',
+          'privacy-policy-participants',
+          'privacy-policy-applicants',
+          'privacy-policy-events',
+        ]
+  return keys.map((key) => ({ key, labelKey: PILLS[key] }))
 }

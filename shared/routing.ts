@@ -1,3 +1,4 @@
+import { legacyTarget } from './legacy-documents'
 import { DEFAULT_LANGUAGE, isLanguage, type Language, type Locale, toLocale } from './locale'
 import type { RedirectRule } from './redirects'
 import type { Site } from './site'
@@ -31,26 +32,48 @@ export function localizedPath(lang: Language, logicalPath: string): string {
 }
 
 /** The redirect rules the server follows before routing, first match wins. */
-export function redirectRules(_site: Site, _settings: RenderSettings | undefined): RedirectRule[] {
-  return [languagePrefixRule, tidyPathRule]
+export function redirectRules(site: Site, settings: RenderSettings | undefined): RedirectRule[] {
+  return [languagePrefixRule, tidyPathRule, legacyDocumentRule(site, settings?.corporateSiteUrl ?? '')]
+}
+
+const languagePrefixRule: RedirectRule = {
+  permanent: false,
+  apply(url) {
+    const route = routeLanguage(url)
+    return route.kind === 'redirect' ? route.to : null
+  },
 }
 
 /** `/nl/about/` and `/nl//about` become `/nl/about` (one form per page, so canonical links hold). */
-const tidyPathRule: RedirectRule = (url) => {
-  const [path = '/', query] = splitQuery(url)
-  const tidy = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
-  return tidy === path ? null : tidy + query
+const tidyPathRule: RedirectRule = {
+  permanent: true,
+  apply(url) {
+    const [path = '/', query] = splitQuery(url)
+    const tidy = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+    return tidy === path ? null : tidy + query
+  },
+}
+
+/** Spec §2 'Legacy document paths', for both `/{lang}/{old}` and `/{lang}/document/{old}`. */
+function legacyDocumentRule(site: Site, corporateSiteUrl: string): RedirectRule {
+  return {
+    permanent: true,
+    apply(url) {
+      const [path, query] = splitQuery(url)
+      const match = /^\/(nl|fr|en)\/(?:document\/)?([a-z0-9-]+)$/.exec(path)
+      if (!match?.[1] || !match[2]) return null
+      const target = legacyTarget(match[2], match[1] as Language, site.country, corporateSiteUrl)
+      if (!target) return null
+      // The query string travels along; a fragment stays in the browser anyway.
+      return target + (query.split('#')[0] ?? '')
+    },
+  }
 }
 
 /** `/a/b?x=1#y` → [`/a/b`, `?x=1#y`]. */
 function splitQuery(url: string): [string, string] {
   const index = url.search(/[?#]/)
   return index === -1 ? [url, ''] : [url.slice(0, index), url.slice(index)]
-}
-
-const languagePrefixRule: RedirectRule = (url) => {
-  const route = routeLanguage(url)
-  return route.kind === 'redirect' ? route.to : null
 }
 
 export interface LanguageContext {
@@ -69,12 +92,7 @@ export function languageContext(urlOriginal: string, site: Site): LanguageContex
   const route = routeLanguage(urlOriginal)
   const lang = route.kind === 'page' ? route.lang : DEFAULT_LANGUAGE
   const urlLogical = route.kind === 'page' ? route.urlLogical : urlOriginal
-  const url = new URL(urlLogical, 'http://x')
-  return {
-    lang,
-    locale: toLocale(lang, site.country),
-    urlLogical,
-    logicalPath: url.pathname,
-    search: url.search,
-  }
+  const [logicalPath, rest] = splitQuery(urlLogical)
+  const search = rest.split('#')[0] ?? ''
+  return { lang, locale: toLocale(lang, site.country), urlLogical, logicalPath, search }
 }

@@ -9,10 +9,9 @@ export function data(pageContext: PageContextServer) {
   return {
     topics: home.topics,
     // Titles are resolved here, so the page does not ship every document title to the browser.
-    legalDocuments: home.legalDocuments[pageContext.site.country].map((key) => ({
-      key,
-      title: t(documentTitleKey(key)),
-    })),
+    legalDocuments: home.legalDocuments[pageContext.site.country]
+      .filter((key) => pageContext.documents?.get(key, pageContext.locale))
+      .map((key) => ({ key, title: t(documentTitleKey(key)) })),
   }
 }
 

@@ -1,17 +1,19 @@
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
+import type { DocumentStore } from '../documents/store'
 
 /**
  * Hands a page request to Vike with the resolved site and the response's CSP nonce. Vike's own CSP
  * header is skipped: helmet's policy is the one that counts (DESIGN.md §5).
  */
-export function pages(settings: RenderSettings): RequestHandler {
+export function pages(settings: RenderSettings, documents: DocumentStore): RequestHandler {
   return async (req, res, next) => {
     const pageContext = await renderPage({
       urlOriginal: req.originalUrl,
       headersOriginal: req.headers,
       site: req.site,
       settings,
+      documents,
       cspNonce: res.locals.cspNonce as string,
     })
     const { httpResponse } = pageContext

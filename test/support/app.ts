@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { createApp } from '../../server/app'
 import { productionAssets } from '../../server/assets'
 import { type Config, loadConfig } from '../../server/config'
+import { loadDocuments } from '../../server/documents/store'
 import { createLogger } from '../../server/logger'
 
 export const TEST_HOSTS_FILE = resolve(import.meta.dirname, '../fixtures/hosts.json')
@@ -15,5 +16,6 @@ export async function testApp(env: Record<string, string> = {}) {
     ...env,
   })
   const assets = await productionAssets()
-  return createApp(config, { logger: createLogger('silent'), assets, ready: async () => true })
+  const documents = loadDocuments(resolve(import.meta.dirname, '../../content/documents'))
+  return createApp(config, { logger: createLogger('silent'), assets, documents, ready: async () => true })
 }

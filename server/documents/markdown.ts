@@ -1,0 +1,117 @@
+import { Marked, type Tokens } from 'marked'
+import sanitizeHtml from 'sanitize-html'
+
+export interface Heading {
+  id: string
+  text: string
+  level: 2 | 3
+}
+
+export interface ParsedDocument {
+  title: string
+  /** ISO date (yyyy-mm-dd) of the last change. */
+  updated: string
+  description: string
+  /** Sanitized HTML of the body. */
+  html: string
+  headings: Heading[]
+  words: number
+}
+
+const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n/
+const ANCHOR = /\s*\{#([a-z0-9-]+)\}\s*$/
+
+/**
+ * Our document format: front matter (title, updated, description), then Markdown whose `##` and `###`
+ * headings end in a stable anchor, `## Wie zijn wij? {#wie-zijn-wij}`.
+ */
+export function parseDocument(source: string, name: string): ParsedDocument {
+  const match = FRONT_MATTER.exec(source.replace(/\r\n/g, '\n'))
+  if (!match) throw new Error(`${name}: no front matter`)
+  const meta = frontMatter(match[1] ?? '', name)
+  const body = source.replace(/\r\n/g, '\n').slice(match[0].length)
+  const headings: Heading[] = []
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading(
+        this: { parser: { parseInline: (tokens: Tokens.Generic[]) => string } },
+        token: Tokens.Heading,
+      ) {
+        const inner = this.parser.parseInline(token.tokens)
+        const anchor = ANCHOR.exec(inner)
+        if (token.depth < 2 || token.depth > 3)
+          throw new Error(`${name}: only ## and ### headings are allowed`)
+        if (!anchor?.[1]) throw new Error(`${name}: heading "${token.text}" has no {#anchor}`)
+        const id = anchor[1]
+        if (headings.some((heading) => heading.id === id))
+          throw new Error(`${name}: anchor #${id} is used twice`)
+        const html = inner.replace(ANCHOR, '')
+        headings.push({ id, text: sanitizeHtml(html, { allowedTags: [] }), level: token.depth as 2 | 3 })
+        return `<h${token.depth} id="${id}">${html}</h${token.depth}>\n`
+      },
+      table(this: unknown, token: Tokens.Table) {
+        // Wide tables scroll inside their own focusable box instead of widening the page.
+        return `<div class="table-scroll" tabindex="0">${defaultTable(token)}</div>\n`
+      },
+    },
+  })
+  const raw = marked.parse(body, { async: false })
+  const html = sanitizeHtml(raw, SANITIZE)
+  const words = sanitizeHtml(html, { allowedTags: [] }).split(/\s+/).filter(Boolean).length
+  return { ...meta, html, headings, words }
+}
+
+const plain = new Marked({ gfm: true })
+function defaultTable(token: Tokens.Table): string {
+  return plain.parser([token])
+}
+
+/** The allow-list every document passes through when it is loaded. */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2',
+    'h3',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'a',
+    'blockquote',
+    'br',
+    'code',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'div',
+  ],
+  allowedAttributes: { a: ['href'], h2: ['id'], h3: ['id'], div: ['class', 'tabindex'] },
+  allowedClasses: { div: ['table-scroll'] },
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+}
+
+function frontMatter(text: string, name: string): Pick<ParsedDocument, 'title' | 'updated' | 'description'> {
+  const fields = new Map<string, string>()
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':')
+    if (colon < 1) continue
+    const value = line.slice(colon + 1).trim()
+    fields.set(line.slice(0, colon).trim(), value.replace(/^"(.*)"$/, '$1'))
+  }
+  const title = fields.get('title')
+  const updated = fields.get('updated')
+  const description = fields.get('description')
+  if (!title || !description) throw new Error(`${name}: front matter needs title and description`)
+  if (!updated || !/^\d{4}-\d{2}-\d{2}$/.test(updated) || Number.isNaN(Date.parse(updated))) {
+    throw new Error(`${name}: front matter needs updated: yyyy-mm-dd`)
+  }
+  return { title, updated, description }
+}
