@@ -1,5 +1,6 @@
 import type React from 'react'
 import type { DocumentStore } from './server/documents/store'
+import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
 import type { Site } from './shared/site'
@@ -21,6 +22,8 @@ declare global {
       settings?: RenderSettings
       /** The document store: on the server only (never serialised to the browser). */
       documents?: DocumentStore
+      /** The privacy-request service: on the server only. */
+      privacyRequests?: PrivacyRequestService
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */
@@ -39,5 +42,6 @@ declare global {
   interface RenderSettings {
     fathomSiteId: string | null
     corporateSiteUrl: string
+    privacyMailbox: Readonly<Record<'NL' | 'BE', string>>
   }
 }

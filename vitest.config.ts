@@ -6,6 +6,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    globalSetup: ['test/global-setup.ts'],
   },
 })

@@ -21,7 +21,7 @@ const base = `http://127.0.0.1:${PORT}`
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/node/index.mjs'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...process.env, PORT: String(PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -103,7 +103,7 @@ async function main() {
     if (!asset) throw new Error('No script on the home page')
     const pages = [
       ['home page', home],
-      ['document page', '/nl/about'],
+      ['document page', '/nl/document/privacy-policy'],
     ] as const
     const results = []
     for (const [title, path] of pages) results.push(await load(title, path))

@@ -1,14 +1,18 @@
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { documentsRouter } from './api/documents'
+import { privacyRightsRouter } from './api/privacy-rights'
+import { verificationRouter } from './api/verification'
 import type { Config } from './config'
 import type { DocumentStore } from './documents/store'
 import type { Logger } from './logger'
 import { apiNotFound, errorHandler } from './middleware/errors'
 import { pages } from './middleware/pages'
+import { type RateLimitStore, rateLimit } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
+import type { PrivacyRequestService } from './services/privacy-requests'
 
 export interface Services {
   logger: Logger
@@ -16,6 +20,9 @@ export interface Services {
   assets: RequestHandler
   /** The legal documents, loaded once at start-up. */
   documents: DocumentStore
+  privacyRequests: PrivacyRequestService
+  /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
+  rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
   ready: () => Promise<boolean>
   development?: boolean
@@ -47,14 +54,21 @@ export function createApp(config: Config, services: Services) {
   app.use(services.assets)
   app.use(requireSite)
 
+  const limit = (name: string) => rateLimit(services.rateLimitStore, config.rateLimitPerMinute, name)
   app.use('/api', documentsRouter(services.documents))
+  app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', apiNotFound)
+  app.use(verificationRouter(services.privacyRequests))
 
   app.get(
     '/{*splat}',
     pages(
-      { fathomSiteId: config.fathomSiteId, corporateSiteUrl: config.corporateSiteUrl },
-      services.documents,
+      {
+        fathomSiteId: config.fathomSiteId,
+        corporateSiteUrl: config.corporateSiteUrl,
+        privacyMailbox: config.privacyMailbox,
+      },
+      { documents: services.documents, privacyRequests: services.privacyRequests },
     ),
   )
 

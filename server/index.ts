@@ -1,10 +1,10 @@
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { createApp } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
+import { compose } from './compose'
 import { ConfigError, loadConfig } from './config'
-import { loadDocuments } from './documents/store'
-import { createLogger } from './logger'
+import { createLogger, type Logger } from './logger'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 
@@ -12,11 +12,18 @@ async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   const development = !config.production
+  if (!development && config.webConcurrency > 1 && cluster.isPrimary) {
+    supervise(config.webConcurrency, logger)
+    return
+  }
   const assets = development ? await developmentAssets() : await productionAssets()
-  let shuttingDown = false
-  const documents = loadDocuments(join(ROOT, 'content/documents'))
-  logger.info({ documents: documents.counts() }, 'documents loaded')
-  const app = createApp(config, { logger, assets, documents, development, ready: async () => !shuttingDown })
+  const composition = await compose(config, { root: ROOT, logger, assets, development })
+  logger.info(
+    { documents: composition.services.documents.counts(), database: composition.db.dialect },
+    'ready to serve',
+  )
+  composition.startWorkers()
+  const app = createApp(config, composition.services)
 
   const server = app.listen(config.port, (error) => {
     if (error) {
@@ -27,16 +34,42 @@ async function main() {
   })
 
   // Graceful shutdown: stop taking connections, let open requests finish, then exit.
+  let shuttingDown = false
   const shutdown = (signal: string) => {
     if (shuttingDown) return
     shuttingDown = true
     logger.info({ signal }, 'shutting down')
-    server.close(() => process.exit(0))
+    server.close(() => {
+      composition.close().finally(() => process.exit(0))
+    })
     server.closeIdleConnections()
     setTimeout(() => process.exit(0), 10_000).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process forks that many workers, which share the port, and replaces a worker
+ * that dies. SIGTERM is passed on; the primary exits when every worker has finished its requests.
+ */
+function supervise(workers: number, logger: Logger) {
+  let stopping = false
+  for (let i = 0; i < workers; i++) cluster.fork()
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      return
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting a new one')
+    cluster.fork()
+  })
+  const stop = () => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
 }
 
 main().catch((error: unknown) => {

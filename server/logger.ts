@@ -20,6 +20,7 @@ export const REDACT_PATHS = [
   '*.token',
 ]
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } })
+export function createLogger(level: string, destination?: { write(line: string): void }): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
+  return destination ? pino(options, destination) : pino(options)
 }

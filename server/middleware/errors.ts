@@ -18,7 +18,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = known?.status ?? 500
     const code = known?.code ?? 'INTERNAL_ERROR'
     const message = known?.message ?? 'Internal Error'
-    const body = { error: { code, message, ...(known?.details ? { details: known.details } : {}) } }
+    const body = { error: { code, message, ...(known?.details ? { fields: known.details } : {}) } }
     res.status(status).set('Cache-Control', 'no-store')
     if (req.path.startsWith('/api/')) res.json(body)
     else res.type('text').send(message)

@@ -1,19 +1,23 @@
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { DocumentStore } from '../documents/store'
+import type { PrivacyRequestService } from '../services/privacy-requests'
 
 /**
  * Hands a page request to Vike with the resolved site and the response's CSP nonce. Vike's own CSP
  * header is skipped: helmet's policy is the one that counts (DESIGN.md §5).
  */
-export function pages(settings: RenderSettings, documents: DocumentStore): RequestHandler {
+export function pages(
+  settings: RenderSettings,
+  services: { documents: DocumentStore; privacyRequests: PrivacyRequestService },
+): RequestHandler {
   return async (req, res, next) => {
     const pageContext = await renderPage({
       urlOriginal: req.originalUrl,
       headersOriginal: req.headers,
       site: req.site,
       settings,
-      documents,
+      ...services,
       cspNonce: res.locals.cspNonce as string,
     })
     const { httpResponse } = pageContext

@@ -8,12 +8,14 @@ import type { Logger } from '../logger'
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint()
+    // Read now: routers rewrite req.url while they handle the request.
+    const path = req.originalUrl.split('?')[0]
     res.on('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info'
       if (!logger.isLevelEnabled(level)) return
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       logger[level](
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       )
     })

@@ -1,21 +1,55 @@
-import { resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
 import { createApp } from '../../server/app'
 import { productionAssets } from '../../server/assets'
+import { compose } from '../../server/compose'
 import { type Config, loadConfig } from '../../server/config'
-import { loadDocuments } from '../../server/documents/store'
 import { createLogger } from '../../server/logger'
+import { testResolver } from './dns'
 
+export const ROOT = resolve(import.meta.dirname, '../..')
 export const TEST_HOSTS_FILE = resolve(import.meta.dirname, '../fixtures/hosts.json')
 
-/** The real app on the production build, with the test host table and any extra environment. */
-export async function testApp(env: Record<string, string> = {}) {
+export type DatabaseKind = 'sqlite' | 'postgres'
+
+/** SQLite always; PostgreSQL when TEST_DATABASE_URL points at one (`.ci/run` does). */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+/**
+ * A fresh, empty database: a new SQLite file, or a new schema in TEST_DATABASE_URL's PostgreSQL (the
+ * connection's search_path points at it), so test files never see each other's rows.
+ */
+export async function testDatabaseUrl(kind: DatabaseKind = 'sqlite'): Promise<string> {
+  if (kind === 'sqlite') return `file:${join(mkdtempSync(join(tmpdir(), 'privacy-db-')), 'test.sqlite')}`
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(`CREATE SCHEMA ${schema}`)
+  await client.end()
+  const separator = url.includes('?') ? '&' : '?'
+  return `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`
+}
+
+/** The real app on the production build, with the test host table, a fresh database and the DNS stub. */
+export async function testSetup(env: Record<string, string> = {}, logger = createLogger('silent')) {
   const config: Config = loadConfig({
     SITE_HOSTS_FILE: TEST_HOSTS_FILE,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    DATABASE_URL: await testDatabaseUrl(),
+    RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   })
   const assets = await productionAssets()
-  const documents = loadDocuments(resolve(import.meta.dirname, '../../content/documents'))
-  return createApp(config, { logger: createLogger('silent'), assets, documents, ready: async () => true })
+  const composition = await compose(config, { root: ROOT, logger, assets, resolver: testResolver })
+  return { app: createApp(config, composition.services), composition, config }
+}
+
+export async function testApp(env: Record<string, string> = {}) {
+  return (await testSetup(env)).app
 }

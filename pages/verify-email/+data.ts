@@ -1,0 +1,33 @@
+// https://vike.dev/data
+import { redirect } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { BRANDS } from '../../server/brands'
+import { serverTranslate } from '../../server/i18n/translate'
+import { CHANNEL_LABELS, FLOW_LABELS } from '../../server/mail/templates'
+
+/**
+ * DESIGN.md decision 7: opening the link only shows the request and a confirm button; mail scanners that
+ * open links consume nothing. The button's POST does (server/api/verification.ts).
+ */
+export async function data(pageContext: PageContextServer) {
+  const { lang, locale } = pageContext
+  const token = pageContext.urlParsed.search.token ?? ''
+  const service = pageContext.privacyRequests
+  const result = token && service ? await service.preview(token) : { state: 'failed' as const }
+  if (result.state === 'failed') throw redirect(`/${lang}/email-verification-failed`)
+  if (result.state === 'expired') throw redirect(`/${lang}/email-verification-expired`)
+  if (result.state === 'confirmed') throw redirect(`/${lang}/email-verified`)
+  const { request } = result
+  const t = serverTranslate(locale)
+  const brandNames = BRANDS[request.country].brands
+    .filter((brand) => brand.nroKeys.some((key) => request.brands.includes(key)))
+    .map((brand) => brand.description)
+  return {
+    token,
+    flow: t(FLOW_LABELS[request.flowType]),
+    brands: brandNames,
+    channels: request.communicationTypes.map((channel) => t(CHANNEL_LABELS[channel])),
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

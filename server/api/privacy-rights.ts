@@ -1,0 +1,22 @@
+import { type RequestHandler, Router } from 'express'
+import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
+import { privacyRequestSchema } from '../../shared/privacy-rights/schema'
+import { HttpError } from '../http-error'
+import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { type PrivacyRequestService, validationFailed } from '../services/privacy-requests'
+import { ajv, fieldErrors } from '../validation'
+
+export const validatePrivacyRequest = ajv.compile<PrivacyRequestBody>(privacyRequestSchema)
+
+/** Spec §7: POST /api/privacy-rights/request. */
+export function privacyRightsRouter(service: PrivacyRequestService, limit: RequestHandler): Router {
+  const router = Router()
+  router.post('/privacy-rights/request', sameOriginOnly, limit, ...jsonBody('32kb'), async (req, res) => {
+    const body: unknown = req.body
+    if (!validatePrivacyRequest(body)) throw validationFailed(fieldErrors(validatePrivacyRequest))
+    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const result = await service.submit(body, req.site)
+    res.status(200).set('Cache-Control', 'no-store').json({ ok: true, status: result.status })
+  })
+  return router
+}

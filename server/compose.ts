@@ -1,0 +1,111 @@
+import { join } from 'node:path'
+import type { RequestHandler } from 'express'
+import { createClient } from 'redis'
+import type { Services } from './app'
+import { BRANDS } from './brands'
+import type { Config } from './config'
+import { type Db, migrate, openDatabase } from './db/database'
+import { loadDocuments } from './documents/store'
+import type { Logger } from './logger'
+import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
+import { createTransport, type MailTransport } from './mail/transport'
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
+import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
+import { createPrivacyRequestService } from './services/privacy-requests'
+import { startRetentionJob } from './services/retention'
+
+export interface Composition {
+  services: Services
+  db: Db
+  /** Starts the background work of an instance: the mail poller and the retention job. */
+  startWorkers(options?: { outboxIntervalMs?: number; retryBaseMs?: number }): OutboxWorker
+  close(): Promise<void>
+}
+
+/**
+ * The composition root: builds every backing service from the config (DESIGN.md decision 5). Tests pass
+ * their own DNS resolver; nothing else is replaced.
+ */
+export async function compose(
+  config: Config,
+  options: {
+    root: string
+    logger: Logger
+    assets: RequestHandler
+    development?: boolean
+    resolver?: DnsResolver
+  },
+): Promise<Composition> {
+  const { root, logger } = options
+  const db = openDatabase(config.databaseUrl, root)
+  await migrate(db.db)
+  const documents = loadDocuments(join(root, 'content/documents'))
+  const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'))
+  const emailDomainCheck =
+    config.emailDomainCheck === 'off'
+      ? async () => true
+      : createEmailDomainCheck(options.resolver ?? systemResolver())
+  const privacyRequests = createPrivacyRequestService({
+    db,
+    brands: BRANDS,
+    emailDomainCheck,
+    settings: { verificationTtlHours: config.verificationTtlHours, privacyMailbox: config.privacyMailbox },
+  })
+
+  let redis: ReturnType<typeof createClient> | null = null
+  let rateLimitStore: RateLimitStore = memoryRateLimitStore()
+  if (config.redisUrl) {
+    redis = createClient({ url: config.redisUrl })
+    redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'))
+    await redis.connect()
+    rateLimitStore = redisRateLimitStore(redis)
+  }
+
+  let shuttingDown = false
+  const stops: (() => Promise<void> | void)[] = []
+  const services: Services = {
+    logger,
+    assets: options.assets,
+    documents,
+    privacyRequests,
+    rateLimitStore,
+    development: options.development ?? false,
+    ready: async () => {
+      if (shuttingDown) return false
+      try {
+        await db.db.selectFrom('mail_outbox').select('id').limit(1).execute()
+        return true
+      } catch {
+        return false
+      }
+    },
+  }
+
+  return {
+    services,
+    db,
+    startWorkers(workerOptions = {}) {
+      const worker = startOutboxWorker({
+        db,
+        transport,
+        from: config.mailFrom,
+        logger,
+        intervalMs: workerOptions.outboxIntervalMs,
+        retryBaseMs: workerOptions.retryBaseMs,
+      })
+      const retention = startRetentionJob(db, config.unverifiedRetentionDays, logger)
+      stops.push(
+        () => worker.stop(),
+        () => retention.stop(),
+      )
+      return worker
+    },
+    async close() {
+      shuttingDown = true
+      for (const stop of stops) await stop()
+      transport.close()
+      if (redis) await redis.quit()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely'
+
+/** The first schema: requests, tokens, suppressions, contact messages, complaints and the mail outbox. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('privacy_requests')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('flow_type', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('language', 'text', (c) => c.notNull())
+    .addColumn('email', 'text')
+    .addColumn('phone_number', 'text')
+    .addColumn('user_message', 'text')
+    .addColumn('article', 'text')
+    .addColumn('publication_link', 'text')
+    .addColumn('publication_date', 'text')
+    .addColumn('brand_name', 'text')
+    .addColumn('brands', 'text', (c) => c.notNull())
+    .addColumn('communication_types', 'text', (c) => c.notNull())
+    .addColumn('user_info', 'text')
+    .addColumn('touchpoint', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('verified_at', 'text')
+    .addColumn('executed_at', 'text')
+    .addColumn('due_at', 'text')
+    .execute()
+  await db.schema
+    .createIndex('privacy_requests_status_created')
+    .on('privacy_requests')
+    .columns(['status', 'created_at'])
+    .execute()
+
+  await db.schema
+    .createTable('verification_tokens')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('request_id', 'text', (c) => c.notNull().references('privacy_requests.id').onDelete('cascade'))
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('consumed_at', 'text')
+    .execute()
+  await db.schema
+    .createIndex('verification_tokens_request')
+    .on('verification_tokens')
+    .column('request_id')
+    .execute()
+
+  await db.schema
+    .createTable('marketing_suppressions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('brand_key', 'text', (c) => c.notNull())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('email', 'text')
+    .addColumn('phone_number', 'text')
+    .addColumn('postal_address', 'text')
+    .addColumn('request_id', 'text', (c) => c.notNull().references('privacy_requests.id'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createIndex('marketing_suppressions_request')
+    .on('marketing_suppressions')
+    .column('request_id')
+    .execute()
+  await db.schema
+    .createIndex('marketing_suppressions_email')
+    .on('marketing_suppressions')
+    .columns(['email', 'brand_key'])
+    .execute()
+  await db.schema
+    .createIndex('marketing_suppressions_phone')
+    .on('marketing_suppressions')
+    .columns(['phone_number', 'brand_key'])
+    .execute()
+
+  await db.schema
+    .createTable('contact_messages')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('language', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('phone_number', 'text')
+    .addColumn('question', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('political_ad_complaints')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('locale', 'text', (c) => c.notNull())
+    .addColumn('campaign_id', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('explanation', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('mail_outbox')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('to_address', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('text_body', 'text', (c) => c.notNull())
+    .addColumn('html_body', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+    .addColumn('locked_until', 'text')
+    .addColumn('last_error', 'text')
+    .addColumn('sent_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createIndex('mail_outbox_due')
+    .on('mail_outbox')
+    .columns(['sent_at', 'next_attempt_at'])
+    .execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'mail_outbox',
+    'political_ad_complaints',
+    'contact_messages',
+    'marketing_suppressions',
+    'verification_tokens',
+    'privacy_requests',
+  ]) {
+    await db.schema.dropTable(table).ifExists().execute()
+  }
+}

@@ -1,0 +1,121 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Dialect } from './database'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface OutgoingMail {
+  kind: string
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface QueuedMail extends OutgoingMail {
+  id: string
+  attempts: number
+}
+
+/** Written in the same transaction as what the mail is about (DESIGN.md decision 6). */
+export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<string> {
+  const id = crypto.randomUUID()
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      sent_at: null,
+      created_at: now,
+    })
+    .execute()
+  return id
+}
+
+/**
+ * Claims up to `limit` due mails for `lockMs`. On PostgreSQL the rows are locked with FOR UPDATE SKIP
+ * LOCKED, so instances never claim the same mail; SQLite's single writer serialises the claim.
+ */
+export async function claimDueMails(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+  lockMs: number,
+): Promise<QueuedMail[]> {
+  const nowIso = now.toISOString()
+  const lockedUntil = new Date(now.getTime() + lockMs).toISOString()
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .orderBy('next_attempt_at')
+      .limit(limit)
+    if (dialect === 'postgres') query = query.forUpdate().skipLocked()
+    const rows = await query.execute()
+    if (rows.length === 0) return []
+    await trx
+      .updateTable('mail_outbox')
+      .set({ locked_until: lockedUntil })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      attempts: Number(row.attempts),
+    }))
+  })
+}
+
+export async function markSent(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('mail_outbox').set({ sent_at: now, locked_until: null }).where('id', '=', id).execute()
+}
+
+export async function markFailed(
+  db: Executor,
+  id: string,
+  error: string,
+  nextAttemptAt: string,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      last_error: error.slice(0, 500),
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function outboxCounts(db: Kysely<Database>): Promise<{ queued: number; sent: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('total'),
+      eb.fn.count<string | number>('sent_at').as('sent'),
+    ])
+    .executeTakeFirstOrThrow()
+  const total = Number(row.total)
+  const sent = Number(row.sent)
+  return { queued: total - sent, sent }
+}

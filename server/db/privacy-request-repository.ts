@@ -1,0 +1,209 @@
+import type { Kysely, Transaction } from 'kysely'
+import type {
+  CommunicationType,
+  FlowType,
+  SuppressionChannel,
+  UserInfo,
+} from '../../shared/privacy-rights/request'
+import type { Country } from '../../shared/site'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export type RequestStatus = 'pending' | 'verified' | 'executed'
+
+/** Spec §3 'Privacy request' as stored, in domain words. */
+export interface PrivacyRequest {
+  id: string
+  flowType: FlowType
+  status: RequestStatus
+  country: Country
+  language: 'nl' | 'fr'
+  email: string | null
+  phoneNumber: string | null
+  userMessage: string | null
+  article: string | null
+  publicationLink: string | null
+  publicationDate: string | null
+  brandName: string | null
+  brands: string[]
+  communicationTypes: CommunicationType[]
+  userInfo: UserInfo | null
+  touchpoint: string | null
+  createdAt: string
+  verifiedAt: string | null
+  executedAt: string | null
+  dueAt: string | null
+}
+
+export interface Suppression {
+  channel: SuppressionChannel
+  brandKey: string
+  country: Country
+  email: string | null
+  phoneNumber: string | null
+  postalAddress: UserInfo['address'] | null
+  requestId: string
+}
+
+export async function insertRequest(db: Executor, request: PrivacyRequest): Promise<void> {
+  await db
+    .insertInto('privacy_requests')
+    .values({
+      id: request.id,
+      flow_type: request.flowType,
+      status: request.status,
+      country: request.country,
+      language: request.language,
+      email: request.email,
+      phone_number: request.phoneNumber,
+      user_message: request.userMessage,
+      article: request.article,
+      publication_link: request.publicationLink,
+      publication_date: request.publicationDate,
+      brand_name: request.brandName,
+      brands: JSON.stringify(request.brands),
+      communication_types: JSON.stringify(request.communicationTypes),
+      user_info: request.userInfo ? JSON.stringify(request.userInfo) : null,
+      touchpoint: request.touchpoint,
+      created_at: request.createdAt,
+      verified_at: request.verifiedAt,
+      executed_at: request.executedAt,
+      due_at: request.dueAt,
+    })
+    .execute()
+}
+
+export async function findRequest(db: Executor, id: string): Promise<PrivacyRequest | null> {
+  const row = await db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return null
+  return {
+    id: row.id,
+    flowType: row.flow_type as FlowType,
+    status: row.status as RequestStatus,
+    country: row.country as Country,
+    language: row.language as 'nl' | 'fr',
+    email: row.email,
+    phoneNumber: row.phone_number,
+    userMessage: row.user_message,
+    article: row.article,
+    publicationLink: row.publication_link,
+    publicationDate: row.publication_date,
+    brandName: row.brand_name,
+    brands: JSON.parse(row.brands) as string[],
+    communicationTypes: JSON.parse(row.communication_types) as CommunicationType[],
+    userInfo: row.user_info ? (JSON.parse(row.user_info) as UserInfo) : null,
+    touchpoint: row.touchpoint,
+    createdAt: row.created_at,
+    verifiedAt: row.verified_at,
+    executedAt: row.executed_at,
+    dueAt: row.due_at,
+  }
+}
+
+export async function updateStatus(
+  db: Executor,
+  id: string,
+  change: { status: RequestStatus; verifiedAt?: string; executedAt?: string; dueAt?: string },
+): Promise<void> {
+  await db
+    .updateTable('privacy_requests')
+    .set({
+      status: change.status,
+      ...(change.verifiedAt ? { verified_at: change.verifiedAt } : {}),
+      ...(change.executedAt ? { executed_at: change.executedAt } : {}),
+      ...(change.dueAt ? { due_at: change.dueAt } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function insertToken(
+  db: Executor,
+  token: { hash: string; requestId: string; expiresAt: string },
+) {
+  await db
+    .insertInto('verification_tokens')
+    .values({
+      token_hash: token.hash,
+      request_id: token.requestId,
+      expires_at: token.expiresAt,
+      consumed_at: null,
+    })
+    .execute()
+}
+
+export async function findToken(db: Executor, hash: string) {
+  const row = await db
+    .selectFrom('verification_tokens')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .executeTakeFirst()
+  return row ? { requestId: row.request_id, expiresAt: row.expires_at, consumedAt: row.consumed_at } : null
+}
+
+/** Consumes a token once: true for the one caller that consumed it, false when it already was. */
+export async function consumeToken(db: Executor, hash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('verification_tokens')
+    .set({ consumed_at: now })
+    .where('token_hash', '=', hash)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function insertSuppressions(db: Executor, suppressions: Suppression[], now: string) {
+  if (suppressions.length === 0) return
+  await db
+    .insertInto('marketing_suppressions')
+    .values(
+      suppressions.map((s) => ({
+        id: crypto.randomUUID(),
+        channel: s.channel,
+        brand_key: s.brandKey,
+        country: s.country,
+        email: s.email,
+        phone_number: s.phoneNumber,
+        postal_address: s.postalAddress ? JSON.stringify(s.postalAddress) : null,
+        request_id: s.requestId,
+        created_at: now,
+      })),
+    )
+    .execute()
+}
+
+export async function suppressionsOf(db: Executor, requestId: string): Promise<Suppression[]> {
+  const rows = await db
+    .selectFrom('marketing_suppressions')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .execute()
+  return rows.map((row) => ({
+    channel: row.channel as SuppressionChannel,
+    brandKey: row.brand_key,
+    country: row.country as Country,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
+    requestId: row.request_id,
+  }))
+}
+
+/** Data minimisation: unverified requests older than the cutoff go, with their tokens. */
+export async function deleteUnverifiedBefore(db: Kysely<Database>, cutoff: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = trx
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoff)
+    await trx.deleteFrom('verification_tokens').where('request_id', 'in', stale).execute()
+    const result = await trx
+      .deleteFrom('privacy_requests')
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
+}

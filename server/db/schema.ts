@@ -1,0 +1,102 @@
+import type { Generated } from 'kysely'
+
+/**
+ * The tables, as both SQLite and PostgreSQL hold them (DESIGN.md §5): ids are text made by the app,
+ * timestamps ISO-8601 UTC text, JSON as text, booleans as 0/1. Rows never leave the repositories.
+ */
+export interface Database {
+  privacy_requests: PrivacyRequestTable
+  verification_tokens: VerificationTokenTable
+  marketing_suppressions: MarketingSuppressionTable
+  contact_messages: ContactMessageTable
+  political_ad_complaints: PoliticalAdComplaintTable
+  mail_outbox: MailOutboxTable
+}
+
+export interface PrivacyRequestTable {
+  id: string
+  flow_type: string
+  /** pending (waiting for e-mail verification), verified (being handled by the privacy team), executed. */
+  status: string
+  country: string
+  language: string
+  email: string | null
+  phone_number: string | null
+  user_message: string | null
+  article: string | null
+  publication_link: string | null
+  publication_date: string | null
+  brand_name: string | null
+  /** JSON array of nro keys. */
+  brands: string
+  /** JSON array of channels (objection only). */
+  communication_types: string
+  /** JSON of spec §3 userInfo, or null. */
+  user_info: string | null
+  touchpoint: string | null
+  created_at: string
+  verified_at: string | null
+  executed_at: string | null
+  due_at: string | null
+}
+
+export interface VerificationTokenTable {
+  /** SHA-256 of the token, base64url; the token itself is only in the e-mail. */
+  token_hash: string
+  request_id: string
+  expires_at: string
+  consumed_at: string | null
+}
+
+export interface MarketingSuppressionTable {
+  id: string
+  channel: string
+  brand_key: string
+  country: string
+  email: string | null
+  phone_number: string | null
+  /** JSON of the postal address, or null. */
+  postal_address: string | null
+  request_id: string
+  created_at: string
+}
+
+export interface ContactMessageTable {
+  id: string
+  country: string
+  language: string
+  subject: string | null
+  name: string
+  email: string
+  phone_number: string | null
+  question: string
+  created_at: string
+}
+
+export interface PoliticalAdComplaintTable {
+  id: string
+  country: string
+  locale: string
+  campaign_id: string
+  reason: string
+  name: string
+  email: string
+  explanation: string
+  created_at: string
+}
+
+export interface MailOutboxTable {
+  id: string
+  /** What the mail is about, for operators: verification, receipt, privacy-team, … */
+  kind: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  attempts: Generated<number>
+  next_attempt_at: string
+  locked_until: string | null
+  last_error: string | null
+  sent_at: string | null
+  created_at: string
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../db/database'
+import { claimDueMails, markFailed, markSent } from '../db/outbox-repository'
+import type { Logger } from '../logger'
+import type { MailTransport } from './transport'
+
+export interface OutboxWorkerOptions {
+  db: Db
+  transport: MailTransport
+  from: string
+  logger: Logger
+  /** How often an idle worker looks for due mail. */
+  intervalMs?: number
+  batchSize?: number
+  /** How long a claim lasts before another instance may retry the mail. */
+  lockMs?: number
+  /** First retry delay; each further failure doubles it, up to an hour. */
+  retryBaseMs?: number
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; resolves when the batch is done. */
+  runOnce(): Promise<number>
+  stop(): Promise<void>
+}
+
+export const MAX_RETRY_DELAY_MS = 60 * 60_000
+
+export function retryDelay(attempts: number, baseMs: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.min(attempts, 20))
+}
+
+/**
+ * The mail poller every instance runs (DESIGN.md decision 6): claims due mails, sends them, and on failure
+ * schedules a retry with exponential back-off. Nothing is lost when SMTP is down: the rows wait.
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, transport, from, logger } = options
+  const intervalMs = options.intervalMs ?? 1000
+  const batchSize = options.batchSize ?? 20
+  const lockMs = options.lockMs ?? 60_000
+  const retryBaseMs = options.retryBaseMs ?? 5000
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> = Promise.resolve(0)
+
+  const runOnce = async (): Promise<number> => {
+    const mails = await claimDueMails(db.db, db.dialect, new Date(), batchSize, lockMs)
+    for (const mail of mails) {
+      try {
+        await transport.send({
+          messageId: `<${mail.id}@privacy-site>`,
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        })
+        await markSent(db.db, mail.id, new Date().toISOString())
+      } catch (error) {
+        const next = new Date(Date.now() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
+        // The SMTP error text can quote addresses: only its code and first words are kept.
+        const reason = describe(error)
+        await markFailed(db.db, mail.id, reason, next)
+        logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, reason },
+          'mail not sent; will retry',
+        )
+      }
+    }
+    return mails.length
+  }
+
+  const tick = () => {
+    if (stopped) return
+    running = runOnce()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'outbox poll failed')
+        return 0
+      })
+      .then((count) => {
+        // A full batch means more may be waiting: go on at once.
+        if (!stopped) timer = setTimeout(tick, count === batchSize ? 0 : intervalMs)
+        return count
+      })
+  }
+  timer = setTimeout(tick, 0)
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+function describe(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return 'unknown error'
+  const { code, responseCode } = error as { code?: string; responseCode?: number }
+  return [code, responseCode].filter(Boolean).join(' ') || (error as Error).name || 'error'
+}

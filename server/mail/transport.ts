@@ -1,0 +1,41 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+
+export interface MailMessage {
+  /** Stable per outbox row, so a receiver can tell a resend from a new mail. */
+  messageId: string
+  from: string
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+/** SMTP in production; without SMTP_URL, each mail becomes an .eml file under `folder`. */
+export function createTransport(smtpUrl: string | null, folder: string): MailTransport {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 2 } as never)
+    return {
+      async send(message) {
+        await transport.sendMail(message)
+      },
+      close: () => transport.close(),
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message)
+      mkdirSync(folder, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w-]/g, '')}.eml`
+      writeFileSync(join(folder, name), info.message as Buffer)
+    },
+    close: () => transport.close(),
+  }
+}

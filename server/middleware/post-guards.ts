@@ -1,0 +1,46 @@
+import express, { type RequestHandler } from 'express'
+import { HttpError } from '../http-error'
+
+/**
+ * Refuses a POST sent by another site (a form or script elsewhere posting with the visitor's browser):
+ * Sec-Fetch-Site says so in modern browsers, Origin in the others. Requests without either (curl, servers)
+ * carry no ambient credentials and pass.
+ */
+export const sameOriginOnly: RequestHandler = (req, _res, next) => {
+  const fetchSite = req.get('sec-fetch-site')
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+    return
+  }
+  const origin = req.get('origin')
+  if (origin && origin !== 'null') {
+    let host: string | null = null
+    try {
+      host = new URL(origin).host
+    } catch {
+      host = null
+    }
+    if (host !== req.get('host')) {
+      next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+      return
+    }
+  } else if (origin === 'null') {
+    next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+    return
+  }
+  next()
+}
+
+/** The API takes JSON only: anything else is 415, a body over the limit 413, broken JSON 400. */
+export function jsonBody(limit: string): RequestHandler[] {
+  return [
+    (req, _res, next) => {
+      if (!req.is('application/json')) {
+        next(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'))
+        return
+      }
+      next()
+    },
+    express.json({ limit, strict: true }),
+  ]
+}

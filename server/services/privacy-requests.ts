@@ -1,0 +1,311 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { BrandCatalog } from '../../shared/brands'
+import { formatLongDate } from '../../shared/format'
+import type { Locale } from '../../shared/locale'
+import {
+  DATE_PATTERN,
+  EMAIL_PATTERN,
+  isFilled,
+  objectionChannels,
+  PHONE_PATTERN,
+  type PrivacyRequestBody,
+  phoneOrNothing,
+  type SuppressionChannel,
+} from '../../shared/privacy-rights/request'
+import type { Site } from '../../shared/site'
+import type { Db } from '../db/database'
+import { enqueueMail } from '../db/outbox-repository'
+import {
+  consumeToken,
+  findRequest,
+  findToken,
+  insertRequest,
+  insertSuppressions,
+  insertToken,
+  type PrivacyRequest,
+  type Suppression,
+  updateStatus,
+} from '../db/privacy-request-repository'
+import { HttpError } from '../http-error'
+import { serverTranslate } from '../i18n/translate'
+import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
+import type { EmailDomainCheck } from './email-domain'
+
+export interface PrivacyRequestSettings {
+  verificationTtlHours: number
+  privacyMailbox: Readonly<Record<'NL' | 'BE', string>>
+}
+
+export interface FieldError {
+  field: string
+  rule: string
+}
+
+export type VerificationState =
+  | { state: 'valid'; request: PrivacyRequest }
+  | { state: 'confirmed'; request: PrivacyRequest }
+  | { state: 'expired' }
+  | { state: 'failed' }
+
+export interface PrivacyRequestService {
+  /** Spec §7: stores a request (and its verification mail) or refuses it with a 400. */
+  submit(body: PrivacyRequestBody, site: Site): Promise<{ id: string; status: PrivacyRequest['status'] }>
+  /** What the verification page shows for a token, without consuming it (mail scanners open links). */
+  preview(token: string): Promise<VerificationState>
+  /** The confirm button: consumes the token and executes the request. Confirming twice succeeds twice. */
+  confirm(token: string): Promise<'verified' | 'expired' | 'failed'>
+}
+
+export function createPrivacyRequestService(deps: {
+  db: Db
+  brands: BrandCatalog
+  emailDomainCheck: EmailDomainCheck
+  settings: PrivacyRequestSettings
+  clock?: () => Date
+}): PrivacyRequestService {
+  const { db, brands, emailDomainCheck, settings } = deps
+  const clock = deps.clock ?? (() => new Date())
+
+  return {
+    async submit(body, site) {
+      const request = normalise(body, site, clock())
+      const errors = businessRules(request, body, site, brands)
+      if (errors.length > 0) throw validationFailed(errors)
+      if (request.email && !(await emailDomainCheck(request.email))) {
+        throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
+      }
+      const now = request.createdAt
+      await db.db.transaction().execute(async (trx) => {
+        if (request.email) {
+          // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
+          const token = randomBytes(32).toString('base64url')
+          const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
+          await insertRequest(trx, request)
+          await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
+          const link = `${site.origin}/${request.language}/verify-email?token=${token}`
+          const t = serverTranslate(mailLocale(request))
+          const mail = verificationMail(t, request, link, settings.verificationTtlHours)
+          await enqueueMail(trx, { kind: 'verification', to: request.email, ...mail }, now)
+        } else {
+          // An objection without an e-mail address cannot be verified by mail. It only stops processing
+          // (spec §1: opting out), so it is recorded at once.
+          const executed = { ...request, status: 'executed' as const, executedAt: now }
+          await insertRequest(trx, executed)
+          await insertSuppressions(trx, suppressionsFor(executed), now)
+          request.status = 'executed'
+        }
+      })
+      return { id: request.id, status: request.status }
+    },
+
+    async preview(token) {
+      const found = await findToken(db.db, hashToken(token))
+      if (!found) return { state: 'failed' }
+      const request = await findRequest(db.db, found.requestId)
+      if (!request) return { state: 'failed' }
+      if (found.consumedAt) return { state: 'confirmed', request }
+      if (Date.parse(found.expiresAt) <= clock().getTime()) return { state: 'expired' }
+      return { state: 'valid', request }
+    },
+
+    async confirm(token) {
+      const hash = hashToken(token)
+      const found = await findToken(db.db, hash)
+      if (!found) return 'failed'
+      if (found.consumedAt) return 'verified'
+      const now = clock()
+      if (Date.parse(found.expiresAt) <= now.getTime()) return 'expired'
+      const nowIso = now.toISOString()
+      return db.db.transaction().execute(async (trx) => {
+        // Only the caller that consumes the token executes the request; a concurrent second click sees success.
+        if (!(await consumeToken(trx, hash, nowIso))) return 'verified'
+        const request = await findRequest(trx, found.requestId)
+        if (!request) return 'failed'
+        const t = serverTranslate(mailLocale(request))
+        if (request.flowType === 'OBJECTION') {
+          await insertSuppressions(trx, suppressionsFor(request), nowIso)
+          await updateStatus(trx, request.id, { status: 'executed', verifiedAt: nowIso, executedAt: nowIso })
+          if (request.email) {
+            const mail = objectionProcessedMail(t, request)
+            await enqueueMail(trx, { kind: 'objection-processed', to: request.email, ...mail }, nowIso)
+          }
+          return 'verified'
+        }
+        // GDPR Art. 12(3): an answer within one month of the (verified) request.
+        const dueAt = addMonth(now).toISOString()
+        await updateStatus(trx, request.id, { status: 'verified', verifiedAt: nowIso, dueAt })
+        const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
+        const team = serverTranslate(request.country === 'BE' ? 'nl_be' : 'nl_nl')
+        const teamDue = formatLongDate(dueAt.slice(0, 10), 'nl', request.country)
+        await enqueueMail(
+          trx,
+          {
+            kind: 'privacy-team',
+            to: settings.privacyMailbox[request.country],
+            ...privacyTeamMail(team, request, teamDue),
+          },
+          nowIso,
+        )
+        if (request.email) {
+          await enqueueMail(
+            trx,
+            { kind: 'receipt', to: request.email, ...receiptMail(t, request, dueText) },
+            nowIso,
+          )
+        }
+        return 'verified'
+      })
+    },
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+function mailLocale(request: PrivacyRequest): Locale {
+  return `${request.language}_${request.country.toLowerCase()}` as Locale
+}
+
+function addMonth(date: Date): Date {
+  const next = new Date(date)
+  const day = next.getUTCDate()
+  next.setUTCMonth(next.getUTCMonth() + 1)
+  // 31 January + one month is the last day of February, not 3 March.
+  if (next.getUTCDate() < day) next.setUTCDate(0)
+  return next
+}
+
+function trimmed(value: string | undefined): string | null {
+  return isFilled(value) ? value.trim() : null
+}
+
+/** The stored request: trimmed text, placeholders as nothing, a lone "+" phone as not set. */
+function normalise(body: PrivacyRequestBody, site: Site, now: Date): PrivacyRequest {
+  const info = body.userInfo
+  const address = info?.address
+  const cleanAddress = address
+    ? Object.fromEntries(
+        Object.entries(address)
+          .filter(([, v]) => typeof v === 'string' && isFilled(v))
+          .map(([k, v]) => [k, (v as string).trim()]),
+      )
+    : null
+  const userInfo =
+    info &&
+    (isFilled(info.firstName) ||
+      isFilled(info.lastName) ||
+      info.salutation ||
+      (cleanAddress && Object.keys(cleanAddress).length > 0))
+      ? {
+          ...(info.salutation ? { salutation: info.salutation } : {}),
+          ...(isFilled(info.firstName) ? { firstName: info.firstName.trim() } : {}),
+          ...(isFilled(info.lastName) ? { lastName: info.lastName.trim() } : {}),
+          ...(cleanAddress && Object.keys(cleanAddress).length > 0 ? { address: cleanAddress } : {}),
+        }
+      : null
+  const communicationTypes = body.flowType === 'OBJECTION' ? objectionChannels(body) : []
+  return {
+    id: crypto.randomUUID(),
+    flowType: body.flowType,
+    status: 'pending',
+    country: site.country,
+    language: body.language,
+    email: trimmed(body.email)?.toLowerCase() ?? null,
+    phoneNumber: phoneOrNothing(body.phoneNumber)?.replace(/\s+/g, '') ?? null,
+    userMessage: trimmed(body.userMessage),
+    article: trimmed(body.article),
+    publicationLink: trimmed(body.publicationLink),
+    publicationDate: trimmed(body.publicationDate),
+    brandName: trimmed(body.brandName),
+    brands: body.flowType === 'OBJECTION' ? [...new Set(body.brands ?? [])] : [],
+    communicationTypes,
+    userInfo,
+    touchpoint: trimmed(body.touchpoint),
+    createdAt: now.toISOString(),
+    verifiedAt: null,
+    executedAt: null,
+    dueAt: null,
+  }
+}
+
+/** The rules of spec §5 that a JSON Schema cannot hold. */
+function businessRules(
+  request: PrivacyRequest,
+  body: PrivacyRequestBody,
+  site: Site,
+  brands: BrandCatalog,
+): FieldError[] {
+  const errors: FieldError[] = []
+  const required = (field: string, value: unknown) => {
+    if (value === null || value === undefined) errors.push({ field, rule: 'required' })
+  }
+  if (body.country !== site.country) errors.push({ field: 'country', rule: 'site' })
+  if (body.email !== undefined && isFilled(body.email) && !EMAIL_PATTERN.test(body.email.trim())) {
+    errors.push({ field: 'email', rule: 'email' })
+  }
+  if (request.phoneNumber && !PHONE_PATTERN.test(request.phoneNumber))
+    errors.push({ field: 'phoneNumber', rule: 'phone' })
+  if (request.publicationDate && !DATE_PATTERN.test(request.publicationDate)) {
+    errors.push({ field: 'publicationDate', rule: 'date' })
+  }
+  if (request.publicationLink && !/^https?:\/\/\S+$/i.test(request.publicationLink)) {
+    errors.push({ field: 'publicationLink', rule: 'url' })
+  }
+  switch (request.flowType) {
+    case 'OBJECTION': {
+      const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
+      if (request.brands.length === 0) errors.push({ field: 'brands', rule: 'required_option' })
+      if (request.brands.some((key) => !known.has(key))) errors.push({ field: 'brands', rule: 'brand' })
+      const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
+      if (channels.length === 0) errors.push({ field: 'communicationTypes', rule: 'required_option' })
+      if (channels.includes('PHONE')) required('phoneNumber', request.phoneNumber)
+      if (channels.includes('EMAIL')) required('email', request.email)
+      if (channels.includes('POSTAL')) {
+        required('userInfo.firstName', request.userInfo?.firstName)
+        required('userInfo.lastName', request.userInfo?.lastName)
+        const address = request.userInfo?.address
+        if (!address?.street || !address.houseNumber || !address.postalCode || !address.city) {
+          errors.push({ field: 'userInfo.address', rule: 'address' })
+        }
+      }
+      break
+    }
+    case 'RIGHT_OF_ACCESS':
+    case 'RIGHT_TO_BE_FORGOTTEN':
+      required('email', request.email)
+      break
+    case 'RECTIFICATION':
+      required('email', request.email)
+      required('userMessage', request.userMessage)
+      break
+    case 'REMOVAL_FROM_PUBLICATION':
+      if (site.country !== 'BE') errors.push({ field: 'flowType', rule: 'country' })
+      required('email', request.email)
+      required('article', request.article)
+      required('publicationDate', request.publicationDate)
+      required('userMessage', request.userMessage)
+      break
+  }
+  return errors
+}
+
+export function validationFailed(fields: FieldError[]): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', 'The request has invalid fields', fields)
+}
+
+/** Every brand key × chosen channel, with the contact data of that channel (NOTIFICATIONS: nothing). */
+function suppressionsFor(request: PrivacyRequest): Suppression[] {
+  const channels = request.communicationTypes.filter((c): c is SuppressionChannel => c !== 'NOTIFICATIONS')
+  return channels.flatMap((channel) =>
+    request.brands.map((brandKey) => ({
+      channel,
+      brandKey,
+      country: request.country,
+      email: channel === 'EMAIL' ? request.email : null,
+      phoneNumber: channel === 'PHONE' ? request.phoneNumber : null,
+      postalAddress: channel === 'POSTAL' ? (request.userInfo?.address ?? null) : null,
+      requestId: request.id,
+    })),
+  )
+}
