@@ -38,7 +38,7 @@ export async function compose(
 ): Promise<Composition> {
   const { root, logger } = options
   const db = openDatabase(config.databaseUrl, root)
-  await migrate(db.db)
+  await migrate(db.db, db.dialect)
   const documents = loadDocuments(join(root, 'content/documents'))
   const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'))
   const emailDomainCheck =

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
@@ -38,10 +38,17 @@ export function openDatabase(url: string, root: string, options: { poolSize?: nu
 }
 
 /** Migrations run at start-up under Kysely's migration lock, so several instances can start together. */
-export async function migrate(db: Kysely<Database>): Promise<void> {
+export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  // Kysely looks for its migration tables by name across schemas: name ours explicitly, or another
+  // schema's tables on the same server would be taken for ours.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ '001-initial': initial }) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')

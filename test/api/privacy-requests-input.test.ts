@@ -247,3 +247,29 @@ describe('rate limit', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429])
   })
 })
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limit shared through Redis', () => {
+  it('counts the POSTs of one address across two instances', async () => {
+    const env = {
+      RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: String(process.env.TEST_REDIS_URL),
+      TRUST_PROXY: '1',
+    }
+    const a = await testSetup(env)
+    const b = await testSetup(env)
+    // A fresh client address per run, so runs within the same minute do not share a counter.
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+    try {
+      const statuses = []
+      for (const app of [a.app, b.app, a.app, b.app]) {
+        statuses.push(
+          (await request(app).post(PATH).set('Host', NL).set('X-Forwarded-For', ip).send(valid)).status,
+        )
+      }
+      expect(statuses).toEqual([200, 200, 200, 429])
+    } finally {
+      await a.composition.close()
+      await b.composition.close()
+    }
+  })
+})
