@@ -1,7 +1,8 @@
 // https://vike.dev/onBeforeRender
 import type { PageContextServer } from 'vike/types'
 import { phrasesFor } from '../server/i18n/catalog'
-import { pickPhrases } from '../shared/i18n/translate'
+import { type Phrases, pickPhrases } from '../shared/i18n/translate'
+import type { Locale } from '../shared/locale'
 import { languageContext } from '../shared/routing'
 
 /**
@@ -12,5 +13,17 @@ export function onBeforeRender(pageContext: PageContextServer) {
   const language = pageContext.locale ? {} : languageContext(pageContext.urlOriginal, pageContext.site)
   const locale = pageContext.locale ?? languageContext(pageContext.urlOriginal, pageContext.site).locale
   const namespaces = (pageContext.config.phrases ?? []).flat()
-  return { pageContext: { ...language, phrases: pickPhrases(phrasesFor(locale), namespaces) } }
+  return { pageContext: { ...language, phrases: pagePhrases(locale, namespaces) } }
+}
+
+/** Pages ask for the same few namespace sets again and again: pick each set once per locale. */
+const picked = new Map<string, Phrases>()
+function pagePhrases(locale: Locale, namespaces: string[]): Phrases {
+  const key = `${locale}|${namespaces.join(',')}`
+  let phrases = picked.get(key)
+  if (!phrases) {
+    phrases = Object.freeze(pickPhrases(phrasesFor(locale), namespaces))
+    picked.set(key, phrases)
+  }
+  return phrases
 }

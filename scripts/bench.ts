@@ -6,7 +6,7 @@
  * to the figures; they are not assertions.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -21,12 +21,21 @@ const PORT = Number(process.env.BENCH_PORT ?? 3299)
 const HOST = 'privacy.dpgmedia.nl'
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
+/** Worker processes of the server under test (WEB_CONCURRENCY); the machine has 2 cores. */
+const WORKERS = process.env.BENCH_WORKERS ?? '2'
 const base = `http://127.0.0.1:${PORT}`
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/node/index.mjs'], {
     cwd: root,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...process.env, ...env, PORT: String(PORT) },
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: WORKERS,
+      ...process.env,
+      ...env,
+      PORT: String(PORT),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -127,10 +136,19 @@ async function javascriptPerPage(path: string): Promise<number> {
   )
 }
 
-/** Peak resident memory of a process, in MB (Linux). */
+/** Peak resident memory of a process and its workers together, in MB (Linux /proc). */
 function peakMemoryMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  const peak = (id: string | number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  const children = readdirSync('/proc').filter((id) => {
+    if (!/^\d+$/.test(id)) return false
+    try {
+      return readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid)
+    } catch {
+      return false
+    }
+  })
+  return peak(pid ?? 0) + children.reduce((total, id) => total + peak(id), 0)
 }
 
 /** A local SMTP server that accepts and discards mail, so the outbox poller works as in production. */
@@ -159,7 +177,7 @@ async function submitTarget(databaseUrl: string, label: string) {
     DATABASE_URL: databaseUrl,
     SMTP_URL: sink.url,
     EMAIL_DOMAIN_CHECK: 'off',
-    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
   })
   let counter = 0
   const result = await load(`submit (${label})`, '/api/privacy-rights/request', {
@@ -233,7 +251,9 @@ async function main() {
     await stopServer(server)
   }
 
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per target, Host: ${HOST}\n`)
+  console.log(
+    `\nLoad: ${CONNECTIONS} connections, ${DURATION} s per target, Host: ${HOST}, ${WORKERS} server worker(s)\n`,
+  )
   print(results)
   const staticRps = results.at(-1)?.rps ?? 1
   for (const r of results.slice(0, -1))

@@ -40,8 +40,9 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
 }
 
 /**
- * Claims up to `limit` due mails for `lockMs`. On PostgreSQL the rows are locked with FOR UPDATE SKIP
- * LOCKED, so instances never claim the same mail; SQLite's single writer serialises the claim.
+ * Claims up to `limit` due mails for `lockMs`, in one UPDATE … RETURNING statement. On PostgreSQL the
+ * candidate rows are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same mail; on SQLite
+ * the single statement takes the write lock at once, so processes sharing the file wait their turn.
  */
 export async function claimDueMails(
   db: Kysely<Database>,
@@ -52,37 +53,30 @@ export async function claimDueMails(
 ): Promise<QueuedMail[]> {
   const nowIso = now.toISOString()
   const lockedUntil = new Date(now.getTime() + lockMs).toISOString()
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-    if (dialect === 'postgres') query = query.forUpdate().skipLocked()
-    const rows = await query.execute()
-    if (rows.length === 0) return []
-    await trx
-      .updateTable('mail_outbox')
-      .set({ locked_until: lockedUntil })
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute()
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      to: row.to_address,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      attempts: Number(row.attempts),
-    }))
-  })
+  let due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attempts: Number(row.attempts),
+  }))
 }
 
 export async function markSent(db: Executor, id: string, now: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database'
-import { claimDueMails, markFailed, markSent } from '../db/outbox-repository'
+import { claimDueMails, markFailed, markSent, type QueuedMail } from '../db/outbox-repository'
 import type { Logger } from '../logger'
 import type { MailTransport } from './transport'
 
@@ -24,6 +24,7 @@ export interface OutboxWorker {
 }
 
 export const MAX_RETRY_DELAY_MS = 60 * 60_000
+const SEND_CONCURRENCY = 4
 
 export function retryDelay(attempts: number, baseMs: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.min(attempts, 20))
@@ -43,30 +44,40 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> = Promise.resolve(0)
 
+  const send = async (mail: QueuedMail) => {
+    try {
+      await transport.send({
+        messageId: `<${mail.id}@privacy-site>`,
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })
+      await markSent(db.db, mail.id, new Date().toISOString())
+    } catch (error) {
+      const next = new Date(Date.now() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
+      // The SMTP error text can quote addresses: only its code is kept.
+      const reason = describe(error)
+      await markFailed(db.db, mail.id, reason, next)
+      logger.warn(
+        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, reason },
+        'mail not sent; will retry',
+      )
+    }
+  }
+
   const runOnce = async (): Promise<number> => {
     const mails = await claimDueMails(db.db, db.dialect, new Date(), batchSize, lockMs)
-    for (const mail of mails) {
-      try {
-        await transport.send({
-          messageId: `<${mail.id}@privacy-site>`,
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        })
-        await markSent(db.db, mail.id, new Date().toISOString())
-      } catch (error) {
-        const next = new Date(Date.now() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
-        // The SMTP error text can quote addresses: only its code and first words are kept.
-        const reason = describe(error)
-        await markFailed(db.db, mail.id, reason, next)
-        logger.warn(
-          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, reason },
-          'mail not sent; will retry',
-        )
-      }
+    // A few sends at a time: SMTP round trips dominate, and the transport pools its connections.
+    const queue = [...mails]
+    const sendNext = async (): Promise<void> => {
+      const mail = queue.shift()
+      if (!mail) return
+      await send(mail)
+      await sendNext()
     }
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sendNext))
     return mails.length
   }
 

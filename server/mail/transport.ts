@@ -20,7 +20,7 @@ export interface MailTransport {
 /** SMTP in production; without SMTP_URL, each mail becomes an .eml file under `folder`. */
 export function createTransport(smtpUrl: string | null, folder: string): MailTransport {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 2 } as never)
+    const transport = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 4 } as never)
     return {
       async send(message) {
         await transport.sendMail(message)

@@ -81,11 +81,11 @@ describe.each(DATABASES)('mail outbox on %s', (kind) => {
   })
 })
 
-describe.runIf(DATABASES.includes('postgres'))('two instances on one PostgreSQL', () => {
+describe.each(DATABASES)('two instances on one %s database', (kind) => {
   it('send every outbox mail exactly once', async () => {
     const sink = new SmtpSink()
     await sink.start()
-    const url = await testDatabaseUrl('postgres')
+    const url = await testDatabaseUrl(kind)
     const a = await testSetup({ DATABASE_URL: url, SMTP_URL: sink.url })
     const b = await testSetup({ DATABASE_URL: url, SMTP_URL: sink.url })
     try {
