@@ -11,6 +11,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
+    # A bounded heap: measured with npm run bench, it halves peak memory and serves as fast.
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=8" \
     # The image's host table has no local hosts: no Host header can switch a toggle on in production.
     SITE_HOSTS_FILE=/app/config/hosts.production.json
 WORKDIR /app

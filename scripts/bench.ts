@@ -21,8 +21,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3299)
 const HOST = 'privacy.dpgmedia.nl'
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
-/** Worker processes of the server under test (WEB_CONCURRENCY); the machine has 2 cores. */
-const WORKERS = process.env.BENCH_WORKERS ?? '2'
+/** Worker processes of the server under test (WEB_CONCURRENCY); budgets are per process. */
+const WORKERS = process.env.BENCH_WORKERS ?? '1'
+/** The heap settings `npm start` and the Docker image use. */
+const NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=8'
 const base = `http://127.0.0.1:${PORT}`
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
