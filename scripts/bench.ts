@@ -34,6 +34,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: WORKERS,
+      NODE_OPTIONS,
       ...process.env,
       ...env,
       PORT: String(PORT),
