@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
@@ -32,16 +33,29 @@ export default defineConfig({
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } },
   ],
-  webServer: {
-    command: 'node dist/node/index.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/livez`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(E2E_PORT),
-      SITE_HOSTS_FILE: resolve(import.meta.dirname, 'test/fixtures/hosts.json'),
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx test/e2e/mail-sink.ts',
+      url: 'http://127.0.0.1:3212/livez',
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node dist/node/index.mjs',
+      url: `http://127.0.0.1:${E2E_PORT}/livez`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(E2E_PORT),
+        SITE_HOSTS_FILE: resolve(import.meta.dirname, 'test/fixtures/hosts.json'),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: `file:${resolve(tmpdir(), `privacy-e2e-${Date.now()}.sqlite`)}`,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        // *.example.com mail domains resolve nowhere here: the e2e server does not ask DNS.
+        EMAIL_DOMAIN_CHECK: 'off',
+        RATE_LIMIT_PER_MINUTE: '10000',
+      },
+    },
+  ],
 })

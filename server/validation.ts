@@ -1,11 +1,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import type { FieldError } from './services/privacy-requests'
+import type { ApiFieldError } from './services/privacy-requests'
 
 /** One ajv for the server, schemas compiled once at start-up (DESIGN.md decision 4). */
 export const ajv = new Ajv({ allErrors: true, strict: true })
 
 /** ajv's errors as the API's failing fields: `userInfo.firstName` / `maxLength`. */
-export function fieldErrors(validate: ValidateFunction): FieldError[] {
+export function fieldErrors(validate: ValidateFunction): ApiFieldError[] {
   return (validate.errors ?? []).map((error: ErrorObject) => {
     const path = error.instancePath.slice(1).replace(/\//g, '.')
     if (error.keyword === 'additionalProperties') {

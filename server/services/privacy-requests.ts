@@ -3,15 +3,13 @@ import type { BrandCatalog } from '../../shared/brands'
 import { formatLongDate } from '../../shared/format'
 import type { Locale } from '../../shared/locale'
 import {
-  DATE_PATTERN,
-  EMAIL_PATTERN,
   isFilled,
   objectionChannels,
-  PHONE_PATTERN,
   type PrivacyRequestBody,
   phoneOrNothing,
   type SuppressionChannel,
 } from '../../shared/privacy-rights/request'
+import { checkBody } from '../../shared/privacy-rights/rules'
 import type { Site } from '../../shared/site'
 import type { Db } from '../db/database'
 import { enqueueMail } from '../db/outbox-repository'
@@ -36,7 +34,8 @@ export interface PrivacyRequestSettings {
   privacyMailbox: Readonly<Record<'NL' | 'BE', string>>
 }
 
-export interface FieldError {
+/** A failing field as the API reports it: a spec §5 rule, or a JSON Schema keyword. */
+export interface ApiFieldError {
   field: string
   rule: string
 }
@@ -69,7 +68,8 @@ export function createPrivacyRequestService(deps: {
   return {
     async submit(body, site) {
       const request = normalise(body, site, clock())
-      const errors = businessRules(request, body, site, brands)
+      const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
+      const errors = checkBody(body, site.country, known)
       if (errors.length > 0) throw validationFailed(errors)
       if (request.email && !(await emailDomainCheck(request.email))) {
         throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
@@ -229,68 +229,7 @@ function normalise(body: PrivacyRequestBody, site: Site, now: Date): PrivacyRequ
   }
 }
 
-/** The rules of spec §5 that a JSON Schema cannot hold. */
-function businessRules(
-  request: PrivacyRequest,
-  body: PrivacyRequestBody,
-  site: Site,
-  brands: BrandCatalog,
-): FieldError[] {
-  const errors: FieldError[] = []
-  const required = (field: string, value: unknown) => {
-    if (value === null || value === undefined) errors.push({ field, rule: 'required' })
-  }
-  if (body.country !== site.country) errors.push({ field: 'country', rule: 'site' })
-  if (body.email !== undefined && isFilled(body.email) && !EMAIL_PATTERN.test(body.email.trim())) {
-    errors.push({ field: 'email', rule: 'email' })
-  }
-  if (request.phoneNumber && !PHONE_PATTERN.test(request.phoneNumber))
-    errors.push({ field: 'phoneNumber', rule: 'phone' })
-  if (request.publicationDate && !DATE_PATTERN.test(request.publicationDate)) {
-    errors.push({ field: 'publicationDate', rule: 'date' })
-  }
-  if (request.publicationLink && !/^https?:\/\/\S+$/i.test(request.publicationLink)) {
-    errors.push({ field: 'publicationLink', rule: 'url' })
-  }
-  switch (request.flowType) {
-    case 'OBJECTION': {
-      const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
-      if (request.brands.length === 0) errors.push({ field: 'brands', rule: 'required_option' })
-      if (request.brands.some((key) => !known.has(key))) errors.push({ field: 'brands', rule: 'brand' })
-      const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
-      if (channels.length === 0) errors.push({ field: 'communicationTypes', rule: 'required_option' })
-      if (channels.includes('PHONE')) required('phoneNumber', request.phoneNumber)
-      if (channels.includes('EMAIL')) required('email', request.email)
-      if (channels.includes('POSTAL')) {
-        required('userInfo.firstName', request.userInfo?.firstName)
-        required('userInfo.lastName', request.userInfo?.lastName)
-        const address = request.userInfo?.address
-        if (!address?.street || !address.houseNumber || !address.postalCode || !address.city) {
-          errors.push({ field: 'userInfo.address', rule: 'address' })
-        }
-      }
-      break
-    }
-    case 'RIGHT_OF_ACCESS':
-    case 'RIGHT_TO_BE_FORGOTTEN':
-      required('email', request.email)
-      break
-    case 'RECTIFICATION':
-      required('email', request.email)
-      required('userMessage', request.userMessage)
-      break
-    case 'REMOVAL_FROM_PUBLICATION':
-      if (site.country !== 'BE') errors.push({ field: 'flowType', rule: 'country' })
-      required('email', request.email)
-      required('article', request.article)
-      required('publicationDate', request.publicationDate)
-      required('userMessage', request.userMessage)
-      break
-  }
-  return errors
-}
-
-export function validationFailed(fields: FieldError[]): HttpError {
+export function validationFailed(fields: ApiFieldError[]): HttpError {
   return new HttpError(400, 'VALIDATION_FAILED', 'The request has invalid fields', fields)
 }
 

@@ -77,8 +77,11 @@ export interface PrivacyRequestBody {
   communicationTypes?: CommunicationType[]
 }
 
-/** Spec §5: + then a non-zero 3-digit country code then 3 to 20 digits. */
-export const PHONE_PATTERN = /^\+[1-9]\d{2}\d{3,20}$/
+/**
+ * Spec §5: + then three non-zero digits (the country code and what follows it, as in +316… or +324…),
+ * then 3 to 20 digits; never more than 22 characters in all.
+ */
+export const PHONE_PATTERN = /^\+[1-9]{3}\d{3,20}$/
 /** Spec §5: dd-mm-yyyy. */
 export const DATE_PATTERN = /^(0[1-9]|[12]\d|3[01])-(0[1-9]|1[0-2])-\d{4}$/
 /** A standard address pattern: one @, a dot in the domain, no spaces. */

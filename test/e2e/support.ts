@@ -46,3 +46,20 @@ export async function expectNoAxeViolations(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
 }
+
+/** Mails the app sent to `to`, read from the e2e mail sink (test/e2e/mail-sink.ts). */
+export async function mailsTo(to: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const response = await fetch(`http://127.0.0.1:3212/mails?to=${encodeURIComponent(to)}`)
+  return (await response.json()) as { to: string; subject: string; text: string }[]
+}
+
+/** Waits for the verification mail to `to` and returns its link. */
+export async function verificationLink(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mail = (await mailsTo(to)).find((m) => /verify-email\?token=/.test(m.text))
+    const link = mail && /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)?.[0]
+    if (link) return link
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No verification mail to ${to}`)
+}

@@ -1,0 +1,392 @@
+import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react'
+import { Banner, type BannerState } from '../../renderer/forms/Banner'
+import { focusFirstError, TextField } from '../../renderer/forms/Field'
+import { usePageContext } from '../../renderer/usePageContext'
+import { useTranslate } from '../../renderer/useTranslate'
+import type { Brand } from '../../shared/brands'
+import { type FlowType, MAX_LENGTH, SALUTATIONS } from '../../shared/privacy-rights/request'
+import { checkBody } from '../../shared/privacy-rights/rules'
+import { checkEmail, checkRequired, formatDateInput, type Rule } from '../../shared/privacy-rights/validation'
+import { localizedPath } from '../../shared/routing'
+import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from './request-store'
+import { submitRequest, toBody } from './submit'
+
+export type Errors = Partial<Record<string, Rule>>
+
+/** The body field a rule names, as the form's field name. */
+export function formField(field: string): string {
+  return field.replace(/^userInfo\./, '')
+}
+
+export function errorsOf(request: ClientRequest, options: SubmitOptions): Errors {
+  const body = toBody(request, options.site, options.lang, options.brands, options.withUserInfo)
+  const known = new Set(options.brands.flatMap((brand) => brand.nroKeys))
+  const errors: Errors = {}
+  for (const error of checkBody(body, options.site.country, known)) {
+    const rule = error.rule as Rule
+    errors[formField(error.field)] ??= rule
+  }
+  // A lone "+" never reaches the body, so the phone rule is checked on the field itself.
+  if (request.communicationTypes.includes('PHONE') && request.phone.replace(/\s/g, '') === '+')
+    errors.phoneNumber = 'required'
+  return errors
+}
+
+interface SubmitOptions {
+  site: ReturnType<typeof usePageContext>['site']
+  lang: 'nl' | 'fr'
+  brands: readonly Brand[]
+  withUserInfo: boolean
+}
+
+/**
+ * Submits the client-held request (spec §4, §7, §8): success goes to the processed page; INVALID_EMAIL
+ * marks the e-mail field; anything else shows the error banner and keeps the input.
+ */
+export function useSubmit(request: ClientRequest, options: SubmitOptions, setErrors: (e: Errors) => void) {
+  const [banner, setBanner] = useState<BannerState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const { lang } = usePageContext()
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const errors = errorsOf(request, options)
+    setErrors(errors)
+    if (Object.keys(errors).length > 0) {
+      requestAnimationFrame(() => focusFirstError(formRef.current))
+      return
+    }
+    setBusy(true)
+    const outcome = await submitRequest(
+      toBody(request, options.site, options.lang, options.brands, options.withUserInfo),
+    )
+    setBusy(false)
+    if (outcome === 'ok') {
+      window.location.assign(localizedPath(lang, '/privacy-rights/processed'))
+      return
+    }
+    if (outcome === 'invalid-email') {
+      setErrors({ email: 'email_unreachable' })
+      requestAnimationFrame(() => focusFirstError(formRef.current))
+      return
+    }
+    setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
+  }
+  const closeBanner = useCallback(() => setBanner(null), [])
+  return { onSubmit, banner, closeBanner, busy, formRef }
+}
+
+/** The account-details block (spec §4): optional; its data is cleared before sending when it is hidden. */
+export function AccountDetails({
+  request,
+  update,
+  errors,
+  open,
+  setOpen,
+  intro,
+}: {
+  request: ClientRequest
+  update: (change: Partial<ClientRequest>) => void
+  errors: Errors
+  open: boolean
+  setOpen: (open: boolean) => void
+  intro: string
+}) {
+  const t = useTranslate()
+  const info = request.userInfo
+  const setInfo = (change: Partial<ClientRequest['userInfo']>) => update({ userInfo: { ...info, ...change } })
+  const setAddress = (change: Partial<ClientRequest['userInfo']['address']>) =>
+    setInfo({ address: { ...info.address, ...change } })
+  return (
+    <fieldset className="fieldset">
+      <legend>{t('privacy_rights.form.account.legend')}</legend>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={open}
+          onChange={(event) => {
+            setOpen(event.target.checked)
+            if (!event.target.checked) setInfo(EMPTY_USER_INFO)
+          }}
+        />
+        <span>{t('privacy_rights.form.account.toggle')}</span>
+      </label>
+      {open && (
+        <div className="account-details">
+          <p className="field__hint">{intro}</p>
+          <div className="field">
+            <label className="field__label" htmlFor="salutation">
+              {t('privacy_rights.form.salutation')}
+            </label>
+            <select
+              id="salutation"
+              className="field__input"
+              value={info.salutation}
+              onChange={(event) =>
+                setInfo({ salutation: event.target.value as ClientRequest['userInfo']['salutation'] })
+              }
+            >
+              <option value="">{t('privacy_rights.form.salutation_choose')}</option>
+              {SALUTATIONS.map((salutation) => (
+                <option key={salutation} value={salutation}>
+                  {t(SALUTATION_LABELS[salutation])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <NameFields info={info} setInfo={setInfo} errors={errors} required={false} />
+          <div className="field-row">
+            <TextField
+              name="postalCode"
+              label={t('privacy_rights.form.postal_code')}
+              error={null}
+              maxLength={MAX_LENGTH.postalCode}
+              value={info.address.postalCode}
+              onChange={(e) => setAddress({ postalCode: e.target.value })}
+              autoComplete="postal-code"
+            />
+            <TextField
+              name="houseNumber"
+              label={t('privacy_rights.form.house_number')}
+              error={null}
+              maxLength={MAX_LENGTH.houseNumber}
+              value={info.address.houseNumber}
+              onChange={(e) => setAddress({ houseNumber: e.target.value })}
+            />
+            <TextField
+              name="houseNumberExtension"
+              label={t('privacy_rights.form.house_number_extension')}
+              error={null}
+              maxLength={MAX_LENGTH.houseNumberExtension}
+              value={info.address.houseNumberExtension}
+              onChange={(e) => setAddress({ houseNumberExtension: e.target.value })}
+            />
+          </div>
+          <TextField
+            name="street"
+            label={t('privacy_rights.form.street')}
+            error={null}
+            maxLength={MAX_LENGTH.street}
+            value={info.address.street}
+            onChange={(e) => setAddress({ street: e.target.value })}
+            autoComplete="address-line1"
+          />
+          <TextField
+            name="city"
+            label={t('privacy_rights.form.city')}
+            error={null}
+            maxLength={MAX_LENGTH.city}
+            value={info.address.city}
+            onChange={(e) => setAddress({ city: e.target.value })}
+            autoComplete="address-level2"
+          />
+        </div>
+      )}
+    </fieldset>
+  )
+}
+
+const SALUTATION_LABELS = {
+  MALE: 'privacy_rights.form.salutation_male',
+  FEMALE: 'privacy_rights.form.salutation_female',
+  NONE: 'privacy_rights.form.salutation_none',
+} as const
+
+export function NameFields({
+  info,
+  setInfo,
+  errors,
+  required,
+}: {
+  info: ClientRequest['userInfo']
+  setInfo: (change: Partial<ClientRequest['userInfo']>) => void
+  errors: Errors
+  required: boolean
+}) {
+  const t = useTranslate()
+  return (
+    <div className="field-row">
+      <TextField
+        name="firstName"
+        label={t('privacy_rights.form.first_name')}
+        error={errors.firstName}
+        required={required}
+        maxLength={MAX_LENGTH.firstName}
+        value={info.firstName}
+        onChange={(e) => setInfo({ firstName: e.target.value })}
+        autoComplete="given-name"
+      />
+      <TextField
+        name="lastName"
+        label={t('privacy_rights.form.last_name')}
+        error={errors.lastName}
+        required={required}
+        maxLength={MAX_LENGTH.lastName}
+        value={info.lastName}
+        onChange={(e) => setInfo({ lastName: e.target.value })}
+        autoComplete="family-name"
+      />
+    </div>
+  )
+}
+
+/** The e-mail field: checked on blur (spec §5), and again on submit. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+  setError,
+  required,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error: Rule | undefined
+  setError: (rule: Rule | undefined) => void
+  required: boolean
+}) {
+  const t = useTranslate()
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label={t('privacy_rights.form.email')}
+      error={error}
+      required={required}
+      maxLength={MAX_LENGTH.email}
+      value={value}
+      autoComplete="email"
+      onChange={(e) => {
+        onChange(e.target.value)
+        if (error === 'required' && e.target.value.trim()) setError(undefined)
+      }}
+      onBlur={(e) => setError(checkEmail(e.target.value, required) ?? undefined)}
+    />
+  )
+}
+
+/** Access, rectification, removal from publication and erasure: one form, its fields per flow. */
+export function FlowForm({
+  flowType,
+  intro,
+  accountIntro,
+  fields,
+  children,
+}: {
+  flowType: FlowType
+  intro: ReactNode
+  accountIntro: string
+  fields: { message: 'required' | 'optional'; brandNames?: string[]; publication?: boolean }
+  children?: ReactNode
+}) {
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const { request, update } = useClientRequest(flowType)
+  const [errors, setErrors] = useState<Errors>({})
+  const [accountOpen, setAccountOpen] = useState(false)
+  const options = { site, lang: lang === 'fr' ? 'fr' : 'nl', brands: [], withUserInfo: accountOpen } as const
+  const { onSubmit, banner, closeBanner, busy, formRef } = useSubmit(request, options, setErrors)
+  const setError = (field: string, rule: Rule | null | undefined) =>
+    setErrors((e) => ({ ...e, [field]: rule ?? undefined }))
+  const requiredOnInput = (field: keyof ClientRequest, value: string) => {
+    update({ [field]: value })
+    if (errors[field]) setError(field, checkRequired(value))
+  }
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <Banner banner={banner} onClose={closeBanner} />
+      {intro}
+      {fields.brandNames && (
+        <div className="field">
+          <label className="field__label" htmlFor="brandName">
+            {t('privacy_rights.form.brand')}
+          </label>
+          <select
+            id="brandName"
+            className="field__input"
+            value={request.brandName}
+            onChange={(e) => update({ brandName: e.target.value })}
+          >
+            <option value="">{t('privacy_rights.form.brand_choose')}</option>
+            {fields.brandNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {fields.publication && (
+        <>
+          <TextField
+            name="article"
+            label={t('privacy_rights.form.article')}
+            error={errors.article}
+            required
+            maxLength={MAX_LENGTH.article}
+            value={request.article}
+            onChange={(e) => requiredOnInput('article', e.target.value)}
+          />
+          <TextField
+            name="publicationDate"
+            label={t('privacy_rights.form.publication_date')}
+            hint={t('privacy_rights.form.publication_date_hint')}
+            error={errors.publicationDate}
+            required
+            inputMode="numeric"
+            maxLength={14}
+            value={request.publicationDate}
+            onChange={(e) => {
+              const formatted = formatDateInput(e.target.value)
+              update({ publicationDate: formatted })
+              if (errors.publicationDate) setError('publicationDate', checkRequired(formatted))
+            }}
+          />
+          <TextField
+            name="publicationLink"
+            type="url"
+            label={t('privacy_rights.form.publication_link')}
+            error={errors.publicationLink}
+            maxLength={MAX_LENGTH.publicationLink}
+            value={request.publicationLink}
+            onChange={(e) => update({ publicationLink: e.target.value })}
+          />
+        </>
+      )}
+      <TextField
+        name="userMessage"
+        multiline
+        label={t(
+          fields.message === 'required'
+            ? 'privacy_rights.form.message'
+            : 'privacy_rights.form.message_optional',
+        )}
+        error={errors.userMessage}
+        required={fields.message === 'required'}
+        maxLength={MAX_LENGTH.userMessage}
+        value={request.userMessage}
+        onChange={(e) => requiredOnInput('userMessage', e.target.value)}
+      />
+      <EmailField
+        value={request.email}
+        onChange={(email) => update({ email })}
+        error={errors.email}
+        setError={(rule) => setError('email', rule)}
+        required
+      />
+      <AccountDetails
+        request={request}
+        update={update}
+        errors={errors}
+        open={accountOpen}
+        setOpen={setAccountOpen}
+        intro={accountIntro}
+      />
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('privacy_rights.form.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react'
+import { Link } from '../../../../renderer/components/Link'
+import { Banner } from '../../../../renderer/forms/Banner'
+import { TextField } from '../../../../renderer/forms/Field'
+import { useData } from '../../../../renderer/useData'
+import { usePageContext } from '../../../../renderer/usePageContext'
+import { useTranslate } from '../../../../renderer/useTranslate'
+import { type CommunicationType, MAX_LENGTH } from '../../../../shared/privacy-rights/request'
+import { acceptPhoneInput, checkPhone } from '../../../../shared/privacy-rights/validation'
+import { localizedPath } from '../../../../shared/routing'
+import { EmailField, type Errors, NameFields, useSubmit } from '../../FlowForm'
+import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
+import type { Data } from './+data'
+
+const CHANNELS: { type: CommunicationType; labelKey: string }[] = [
+  { type: 'PHONE', labelKey: 'privacy_rights.channels.phone' },
+  { type: 'EMAIL', labelKey: 'privacy_rights.channels.email' },
+  { type: 'POSTAL', labelKey: 'privacy_rights.channels.postal' },
+  { type: 'NOTIFICATIONS', labelKey: 'privacy_rights.channels.notifications' },
+]
+
+/** Spec §4: unticking a type clears its data: phone back to "+", e-mail emptied, postal details emptied. */
+const CLEARED: Record<CommunicationType, Partial<ClientRequest>> = {
+  PHONE: { phone: '+' },
+  EMAIL: { email: '' },
+  POSTAL: { userInfo: EMPTY_USER_INFO },
+  NOTIFICATIONS: {},
+}
+
+/** Spec §2 and §4, step 2: the channels, their contact data, then submit. */
+export default function Page() {
+  const { brands, named } = useData<Data>()
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const { request, update, ready } = useClientRequest('OBJECTION')
+  const [errors, setErrors] = useState<Errors>({})
+  const ticked = new Set(request.communicationTypes)
+  const options = {
+    site,
+    lang: lang === 'fr' ? 'fr' : 'nl',
+    brands,
+    withUserInfo: ticked.has('POSTAL'),
+  } as const
+  const { onSubmit, banner, closeBanner, busy, formRef } = useSubmit(request, options, setErrors)
+
+  // Spec §2: without a chosen brand this step makes no sense: back to the overview.
+  useEffect(() => {
+    if (ready && request.brandIds.length === 0)
+      window.location.replace(localizedPath(lang, '/privacy-rights'))
+  }, [ready, request.brandIds.length, lang])
+
+  const toggle = (type: CommunicationType, on: boolean) => {
+    update((r) => ({
+      communicationTypes: on
+        ? [...r.communicationTypes, type]
+        : r.communicationTypes.filter((c) => c !== type),
+      ...(on ? {} : CLEARED[type]),
+    }))
+    if (on) setErrors((e) => ({ ...e, communicationTypes: undefined }))
+  }
+  const info = request.userInfo
+  const setInfo = (change: Partial<ClientRequest['userInfo']>) => update({ userInfo: { ...info, ...change } })
+  const setAddress = (change: Partial<ClientRequest['userInfo']['address']>) =>
+    setInfo({ address: { ...info.address, ...change } })
+  const chosenNames = brands
+    .filter((brand) => request.brandIds.includes(brand.id))
+    .map((brand) => brand.description)
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <Banner banner={banner} onClose={closeBanner} />
+      <h1>{t('privacy_rights.channels.heading')}</h1>
+      <img
+        src="/images/progress/step-2.svg"
+        alt={t('privacy_rights.progress.step_2')}
+        className="progress"
+        width="320"
+        height="24"
+      />
+      <p className="lead">{t('privacy_rights.channels.intro')}</p>
+      {chosenNames.length > 0 && (
+        <p>
+          {t('privacy_rights.channels.chosen', { smart_count: chosenNames.length })}{' '}
+          <Link href="/privacy-rights/direct-marketing/brands">
+            {t('privacy_rights.channels.change_brands')}
+          </Link>
+        </p>
+      )}
+      {named.length > 0 && <p>{t('privacy_rights.channels.named', { brands: named.join(' · ') })}</p>}
+      <fieldset
+        className="fieldset"
+        aria-describedby={errors.communicationTypes ? 'channels-error' : undefined}
+      >
+        <legend>{t('privacy_rights.channels.legend')}</legend>
+        {errors.communicationTypes && (
+          <p id="channels-error" className="field__error">
+            {t('validation.required_option')}
+          </p>
+        )}
+        {CHANNELS.map((channel, index) => (
+          <label key={channel.type} className="check">
+            <input
+              type="checkbox"
+              name="communicationType"
+              value={channel.type}
+              checked={ticked.has(channel.type)}
+              aria-invalid={(index === 0 && Boolean(errors.communicationTypes)) || undefined}
+              onChange={(event) => toggle(channel.type, event.target.checked)}
+            />
+            <span>{t(channel.labelKey)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {ticked.has('PHONE') && (
+        <TextField
+          name="phoneNumber"
+          type="tel"
+          label={t('privacy_rights.form.phone')}
+          hint={t('privacy_rights.form.phone_hint')}
+          error={errors.phoneNumber}
+          required
+          maxLength={MAX_LENGTH.phone}
+          value={request.phone}
+          autoComplete="tel"
+          onChange={(event) => {
+            const value = event.target.value.replace(/\s+/g, '')
+            if (!acceptPhoneInput(value)) return
+            update({ phone: value })
+            if (errors.phoneNumber) setErrors((e) => ({ ...e, phoneNumber: checkPhone(value) ?? undefined }))
+          }}
+          onBlur={(event) => {
+            if (event.target.value !== '+')
+              setErrors((e) => ({ ...e, phoneNumber: checkPhone(event.target.value) ?? undefined }))
+          }}
+        />
+      )}
+      {ticked.has('EMAIL') && (
+        <EmailField
+          value={request.email}
+          onChange={(email) => update({ email })}
+          error={errors.email}
+          setError={(rule) => setErrors((e) => ({ ...e, email: rule }))}
+          required
+        />
+      )}
+      {ticked.has('POSTAL') && (
+        <fieldset className="fieldset">
+          <legend>{t('privacy_rights.channels.postal_legend')}</legend>
+          <NameFields info={info} setInfo={setInfo} errors={errors} required />
+          {errors.address && (
+            <p id="address-error" className="field__error">
+              {t('validation.address')}
+            </p>
+          )}
+          <div className="field-row">
+            <TextField
+              name="postalCode"
+              label={t('privacy_rights.form.postal_code')}
+              error={errors.address ? 'address' : null}
+              required
+              maxLength={MAX_LENGTH.postalCode}
+              value={info.address.postalCode}
+              onChange={(e) => setAddress({ postalCode: e.target.value })}
+              autoComplete="postal-code"
+            />
+            <TextField
+              name="houseNumber"
+              label={t('privacy_rights.form.house_number')}
+              error={null}
+              required
+              maxLength={MAX_LENGTH.houseNumber}
+              value={info.address.houseNumber}
+              onChange={(e) => setAddress({ houseNumber: e.target.value })}
+            />
+            <TextField
+              name="houseNumberExtension"
+              label={t('privacy_rights.form.house_number_extension')}
+              error={null}
+              maxLength={MAX_LENGTH.houseNumberExtension}
+              value={info.address.houseNumberExtension}
+              onChange={(e) => setAddress({ houseNumberExtension: e.target.value })}
+            />
+          </div>
+          <TextField
+            name="street"
+            label={t('privacy_rights.form.street')}
+            error={null}
+            required
+            maxLength={MAX_LENGTH.street}
+            value={info.address.street}
+            onChange={(e) => setAddress({ street: e.target.value })}
+            autoComplete="address-line1"
+          />
+          <TextField
+            name="city"
+            label={t('privacy_rights.form.city')}
+            error={null}
+            required
+            maxLength={MAX_LENGTH.city}
+            value={info.address.city}
+            onChange={(e) => setAddress({ city: e.target.value })}
+            autoComplete="address-level2"
+          />
+        </fieldset>
+      )}
+      {ticked.has('NOTIFICATIONS') && (
+        <p className="card">
+          {t('privacy_rights.channels.notifications_self_service')}{' '}
+          <Link href="/privacy-rights/push-notifications">
+            {t('privacy_rights.channels.notifications_guide')}
+          </Link>
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('privacy_rights.form.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

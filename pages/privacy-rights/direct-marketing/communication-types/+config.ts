@@ -1,0 +1,14 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'privacy_rights.channels.title',
+  phrases: [
+    'privacy_rights.channels',
+    'privacy_rights.progress',
+    'privacy_rights.form',
+    'privacy_rights.send_failure',
+    'validation',
+    'contact.email_validation_failure',
+    'forms',
+  ],
+} satisfies Config

@@ -1,0 +1,13 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'privacy_rights.forgotten.title',
+  phrases: [
+    'privacy_rights.forgotten',
+    'privacy_rights.form',
+    'privacy_rights.send_failure',
+    'validation',
+    'contact.email_validation_failure',
+    'forms',
+  ],
+} satisfies Config

@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'privacy_rights.processed.title',
+  phrases: ['privacy_rights.processed'],
+} satisfies Config

@@ -1,0 +1,58 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import type { Rule } from '../../shared/privacy-rights/validation'
+import { MESSAGE_KEYS } from '../../shared/privacy-rights/validation'
+import { useTranslate } from '../useTranslate'
+
+/** A labelled input with its error: aria-invalid and aria-describedby point at the message (WCAG 3.3.1). */
+export function TextField({
+  label,
+  error,
+  hint,
+  multiline,
+  name,
+  ...input
+}: {
+  label: string
+  error: Rule | null | undefined
+  hint?: ReactNode
+  multiline?: boolean
+  name: string
+} & InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>) {
+  const t = useTranslate()
+  const id = useId()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  const common = {
+    id,
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'data-field': name,
+    className: error ? 'field__input field__input--error' : 'field__input',
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {multiline ? <textarea rows={5} {...common} {...input} /> : <input {...common} {...input} />}
+      {error && (
+        <p id={errorId} className="field__error">
+          {t(MESSAGE_KEYS[error])}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Moves focus to the first field in error after a refused submit. */
+export function focusFirstError(form: HTMLElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  first?.focus()
+}

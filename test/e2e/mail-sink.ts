@@ -1,0 +1,37 @@
+/**
+ * The end-to-end tests' mail server: a real SMTP server on loopback (the app sends to it), whose received
+ * mails the tests read over HTTP: GET /mails?to=ADDRESS answers them as JSON.
+ */
+import { createServer } from 'node:http'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+const SMTP_PORT = Number(process.env.SINK_SMTP_PORT ?? 2525)
+const HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3212)
+const mails: { to: string; subject: string; text: string }[] = []
+
+new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '')
+        mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' })
+        callback()
+      })
+      .catch(callback)
+  },
+}).listen(SMTP_PORT, '127.0.0.1')
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  if (url.pathname === '/livez') {
+    res.end('ok')
+    return
+  }
+  const to = url.searchParams.get('to') ?? ''
+  res.setHeader('Content-Type', 'application/json')
+  res.end(JSON.stringify(mails.filter((mail) => mail.to.includes(to))))
+}).listen(HTTP_PORT, '127.0.0.1')

@@ -1,0 +1,172 @@
+import { expect, expectNoAxeViolations, HOSTS, hydrated, test, verificationLink } from './support'
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+
+test.describe('privacy-rights overview', () => {
+  test('NL has four cards, BE five with removal from publication; both pass axe', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights`)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4)
+    await expectNoAxeViolations(page)
+    await page.goto(`${HOSTS.beLocal}/fr/privacy-rights`)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(5)
+    await expect(page.getByRole('heading', { name: "Retrait d'une publication" })).toBeVisible()
+  })
+
+  test('removal from publication is a 404 in the Netherlands', async ({ page }) => {
+    const response = await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/publication`)
+    expect(response?.status()).toBe(404)
+  })
+
+  test('the channels step without a chosen brand goes back to the overview', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights`)
+    await hydrated(page)
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/communication-types`)
+    await page.waitForURL(`${HOSTS.nlLocal}/nl/privacy-rights`)
+  })
+
+  test('the processed page without a request goes to /nl/privacy-rights', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/processed`)
+    await page.waitForURL(`${HOSTS.beLocal}/nl/privacy-rights`)
+  })
+})
+
+test.describe('direct marketing', () => {
+  test('brands, select-all, channels, unticking, validation, submit, mail, confirm (NL)', async ({
+    page,
+  }) => {
+    const email = `dm-${unique()}@example.com`
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights`)
+    await hydrated(page)
+    await page.getByRole('link', { name: /Geen reclame meer ontvangen/ }).click()
+    await hydrated(page)
+    await expect(page.getByRole('img', { name: 'Stap 1 van 2: merken kiezen' })).toBeVisible()
+    const brands = page.getByRole('checkbox', { name: /^(?!Alle merken)/ })
+    await expect(brands).toHaveCount(42)
+    await page.getByRole('button', { name: 'Volgende stap' }).click()
+    await expect(page.getByText('Gelieve een optie te kiezen')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Alle merken' })).toBeFocused()
+    await expectNoAxeViolations(page)
+    const selectAll = page.getByRole('checkbox', { name: 'Alle merken' })
+    await selectAll.check()
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(43)
+    await page.getByRole('checkbox', { name: 'Trouw' }).uncheck()
+    await expect(selectAll).not.toBeChecked()
+    await page.getByRole('checkbox', { name: 'Trouw' }).check()
+    await expect(selectAll).toBeChecked()
+    await selectAll.uncheck()
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0)
+    await page.getByRole('checkbox', { name: 'AD', exact: true }).check()
+    await page.getByRole('checkbox', { name: 'Trouw' }).check()
+    await page.getByRole('button', { name: 'Volgende stap' }).click()
+
+    await page.waitForURL(/communication-types$/)
+    await hydrated(page)
+    await expect(page.getByText('Je hebt 2 merken gekozen.')).toBeVisible()
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText('Gelieve een optie te kiezen')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Telefoon' }).check()
+    const phone = page.getByRole('textbox', { name: 'Telefoonnummer' })
+    await expect(phone).toHaveValue('+')
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText('Dit veld is verplicht')).toBeVisible()
+    await expect(phone).toBeFocused()
+    await expect(phone).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+    await phone.pressSequentially('0a31612345678')
+    await expect(phone).toHaveValue('+31612345678')
+    await page.getByRole('checkbox', { name: 'E-mail' }).check()
+    const emailField = page.getByRole('textbox', { name: 'E-mailadres' })
+    await emailField.fill('not-an-address')
+    await emailField.blur()
+    await expect(page.getByText('Gelieve een correct e-mailadres in te vullen')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'E-mail' }).uncheck()
+    await expect(emailField).toHaveCount(0)
+    await page.getByRole('checkbox', { name: 'E-mail' }).check()
+    await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('')
+    await page.getByRole('textbox', { name: 'E-mailadres' }).fill(email)
+    await page.getByRole('checkbox', { name: 'Pushmeldingen' }).check()
+    await expect(page.getByRole('link', { name: 'Zo zet je pushmeldingen uit' })).toBeVisible()
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+
+    await page.waitForURL(/\/nl\/privacy-rights\/processed$/)
+    await expect(page.getByRole('heading', { name: 'Jouw aanvraag is succesvol verzonden' })).toBeVisible()
+    await expect(page.getByText(email)).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await page.goto(await verificationLink(email))
+    await expect(page.getByText('AD, Trouw')).toBeVisible()
+    await expect(page.getByText('telefoon, e-mail')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Ja, voer mijn aanvraag uit' }).click()
+    await page.waitForURL(/\/nl\/email-verified$/)
+    await expect(page.getByRole('heading', { name: 'Je aanvraag is bevestigd' })).toBeVisible()
+  })
+
+  test('Belgium names its two brands in the steps', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/direct-marketing/brands`)
+    await expect(page.getByText('VTM GO · Mijn Energie')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: /^(?!Alle merken)/ })).toHaveCount(31)
+  })
+})
+
+test.describe('request forms', () => {
+  test('access (BE, fr): required e-mail, account details, submit, mail, confirm', async ({ page }) => {
+    const email = `access-${unique()}@example.be`
+    await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/access`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click()
+    await expect(page.getByText('Ce champ est obligatoire')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Adresse e-mail' })).toBeFocused()
+    await expectNoAxeViolations(page)
+    await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email)
+    await page.getByRole('checkbox', { name: /J'ai un compte/ }).check()
+    await page.getByRole('textbox', { name: 'Prénom' }).fill('Anne')
+    await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Peeters')
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click()
+    await page.waitForURL(/\/fr\/privacy-rights\/processed$/)
+    await page.goto(await verificationLink(email))
+    await page.getByRole('button', { name: 'Oui, traitez ma demande' }).click()
+    await page.waitForURL(/\/fr\/email-verified$/)
+  })
+
+  test('publication (BE): the date formats itself; every required field is reported', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/publication`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(4)
+    await expectNoAxeViolations(page)
+    const date = page.getByRole('textbox', { name: 'Datum van publicatie' })
+    await date.pressSequentially('03/02/2025')
+    await expect(date).toHaveValue('03 - 02 - 2025')
+  })
+
+  test('rectification offers the shorter brand list', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/rectification`)
+    await hydrated(page)
+    const options = page.getByRole('combobox', { name: 'Merk (niet verplicht)' }).getByRole('option')
+    expect(await options.count()).toBeLessThan(20)
+    await expect(options.filter({ hasText: 'de Volkskrant' })).toHaveCount(1)
+  })
+
+  test('forgotten overview lists the spec choices per country', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/forgotten-overview`)
+    for (const id of ['delete_all', 'delete_dpg_account', 'delete_amv_account', 'delete_tweakers_account']) {
+      await expect(page.locator(`#${id}`)).toBeVisible()
+    }
+    await expectNoAxeViolations(page)
+    await page.getByRole('link', { name: 'Alles laten verwijderen' }).click()
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/privacy-rights/forgotten`)
+    await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/forgotten-overview`)
+    await expect(page.locator('#delete_energy_account')).toBeVisible()
+    await expect(page.locator('#delete_tweakers_account')).toHaveCount(0)
+  })
+
+  test('the push-notification guide has the extra NL app steps', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/push-notifications`)
+    await expect(page.getByRole('heading', { name: 'Google Chrome' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Safari (Mac)' })).toBeVisible()
+    await expect(page.getByRole('listitem')).toContainText([/per onderwerp/])
+    await expectNoAxeViolations(page)
+  })
+})
