@@ -55,6 +55,8 @@ export default defineConfig({
         // *.example.com mail domains resolve nowhere here: the e2e server does not ask DNS.
         EMAIL_DOMAIN_CHECK: 'off',
         RATE_LIMIT_PER_MINUTE: '10000',
+        ADDRESS_LOOKUP_NL_URL: 'http://127.0.0.1:3212/pdok',
+        ADDRESS_LOOKUP_BE_URL: 'http://127.0.0.1:3212/vlaanderen',
       },
     },
   ],

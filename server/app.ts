@@ -1,5 +1,6 @@
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
+import { addressRouter } from './api/address'
 import { documentsRouter } from './api/documents'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { verificationRouter } from './api/verification'
@@ -12,6 +13,7 @@ import { type RateLimitStore, rateLimit } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
+import type { AddressLookup } from './services/address-lookup'
 import type { PrivacyRequestService } from './services/privacy-requests'
 
 export interface Services {
@@ -21,6 +23,7 @@ export interface Services {
   /** The legal documents, loaded once at start-up. */
   documents: DocumentStore
   privacyRequests: PrivacyRequestService
+  addressLookup: AddressLookup
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
@@ -57,6 +60,7 @@ export function createApp(config: Config, services: Services) {
   const limit = (name: string) => rateLimit(services.rateLimitStore, config.rateLimitPerMinute, name)
   app.use('/api', documentsRouter(services.documents))
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
+  app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 

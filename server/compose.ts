@@ -10,6 +10,7 @@ import type { Logger } from './logger'
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
 import { createTransport, type MailTransport } from './mail/transport'
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
+import { createAddressLookup } from './services/address-lookup'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { startRetentionJob } from './services/retention'
@@ -52,6 +53,8 @@ export async function compose(
     settings: { verificationTtlHours: config.verificationTtlHours, privacyMailbox: config.privacyMailbox },
   })
 
+  const addressLookup = createAddressLookup(config.addressLookupUrl)
+
   let redis: ReturnType<typeof createClient> | null = null
   let rateLimitStore: RateLimitStore = memoryRateLimitStore()
   if (config.redisUrl) {
@@ -68,6 +71,7 @@ export async function compose(
     assets: options.assets,
     documents,
     privacyRequests,
+    addressLookup,
     rateLimitStore,
     development: options.development ?? false,
     ready: async () => {

@@ -28,6 +28,8 @@ export interface Config {
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
   readonly emailDomainCheck: 'dns' | 'off'
+  /** Base URLs of the address registers: PDOK Locatieserver (NL), Flemish address register (BE). */
+  readonly addressLookupUrl: Readonly<Record<Country, string>>
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +69,10 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
+    addressLookupUrl: {
+      NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
+      BE: baseUrl(env, 'ADDRESS_LOOKUP_BE_URL', 'https://api.basisregisters.vlaanderen.be'),
+    },
   })
 }
 
@@ -91,6 +97,17 @@ function url(env: Env, name: string, fallback: string): string {
     return new URL(raw).origin
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`)
+  }
+}
+
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback
+  try {
+    const parsed = new URL(raw)
+    if (!/^https?:$/.test(parsed.protocol)) throw new Error('scheme')
+    return raw.replace(/\/$/, '')
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`)
   }
 }
 

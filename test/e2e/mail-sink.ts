@@ -1,10 +1,12 @@
 /**
- * The end-to-end tests' mail server: a real SMTP server on loopback (the app sends to it), whose received
- * mails the tests read over HTTP: GET /mails?to=ADDRESS answers them as JSON.
+ * The end-to-end tests' outside world: a real SMTP server on loopback (the app sends to it), whose received
+ * mails the tests read over HTTP (GET /mails?to=ADDRESS), and the stand-in address registers under /pdok
+ * and /vlaanderen (the internet is not reachable in tests).
  */
 import { createServer } from 'node:http'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { addressRegisterHandler } from '../support/address-registers'
 
 const SMTP_PORT = Number(process.env.SINK_SMTP_PORT ?? 2525)
 const HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3212)
@@ -27,6 +29,13 @@ new SMTPServer({
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost')
+  const register = addressRegisterHandler(url)
+  if (register) {
+    res.statusCode = register.status
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify(register.body))
+    return
+  }
   if (url.pathname === '/livez') {
     res.end('ok')
     return

@@ -103,6 +103,39 @@ test.describe('direct marketing', () => {
     await expect(page.getByRole('heading', { name: 'Je aanvraag is bevestigd' })).toBeVisible()
   })
 
+  test('postal objection: the address widget fills street and city, or refuses an unknown address', async ({
+    page,
+  }) => {
+    const email = `post-${unique()}@example.com`
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: 'Margriet' }).check()
+    await page.getByRole('button', { name: 'Volgende stap' }).click()
+    await page.waitForURL(/communication-types$/)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: 'Post' }).check()
+    await page.getByRole('textbox', { name: 'Voornaam' }).fill('Jan')
+    await page.getByRole('textbox', { name: 'Achternaam' }).fill('Jansen')
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('9999ZZ')
+    await page.getByRole('textbox', { name: 'Huisnummer' }).fill('1')
+    await page.getByRole('textbox', { name: 'Toevoeging' }).focus()
+    await expect(page.getByText('Gelieve een correct adres in te vullen')).toBeVisible()
+    // From the top, so the sticky header covers no control while axe measures target sizes.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expectNoAxeViolations(page)
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('1114AM')
+    await page.getByRole('textbox', { name: 'Huisnummer' }).fill('40')
+    await page.getByRole('textbox', { name: 'Toevoeging' }).focus()
+    await expect(page.getByText('Van der Madeweg 40, 1114AM Amsterdam')).toBeVisible()
+    await expect(page.getByText('Gelieve een correct adres in te vullen')).toHaveCount(0)
+    await page.getByRole('checkbox', { name: 'E-mail' }).check()
+    await page.getByRole('textbox', { name: 'E-mailadres' }).fill(email)
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await page.waitForURL(/\/nl\/privacy-rights\/processed$/)
+    await page.goto(await verificationLink(email))
+    await expect(page.getByText('post, e-mail')).toBeVisible()
+  })
+
   test('Belgium names its two brands in the steps', async ({ page }) => {
     await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/direct-marketing/brands`)
     await expect(page.getByText('VTM GO · Mijn Energie')).toBeVisible()

@@ -8,6 +8,7 @@ import { useTranslate } from '../../../../renderer/useTranslate'
 import { type CommunicationType, MAX_LENGTH } from '../../../../shared/privacy-rights/request'
 import { acceptPhoneInput, checkPhone } from '../../../../shared/privacy-rights/validation'
 import { localizedPath } from '../../../../shared/routing'
+import { AddressLookupFields } from '../../AddressFields'
 import { EmailField, type Errors, NameFields, useSubmit } from '../../FlowForm'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
 import type { Data } from './+data'
@@ -60,8 +61,6 @@ export default function Page() {
   }
   const info = request.userInfo
   const setInfo = (change: Partial<ClientRequest['userInfo']>) => update({ userInfo: { ...info, ...change } })
-  const setAddress = (change: Partial<ClientRequest['userInfo']['address']>) =>
-    setInfo({ address: { ...info.address, ...change } })
   const chosenNames = brands
     .filter((brand) => request.brandIds.includes(brand.id))
     .map((brand) => brand.description)
@@ -147,59 +146,11 @@ export default function Page() {
         <fieldset className="fieldset">
           <legend>{t('privacy_rights.channels.postal_legend')}</legend>
           <NameFields info={info} setInfo={setInfo} errors={errors} required />
-          {errors.address && (
-            <p id="address-error" className="field__error">
-              {t('validation.address')}
-            </p>
-          )}
-          <div className="field-row">
-            <TextField
-              name="postalCode"
-              label={t('privacy_rights.form.postal_code')}
-              error={errors.address ? 'address' : null}
-              required
-              maxLength={MAX_LENGTH.postalCode}
-              value={info.address.postalCode}
-              onChange={(e) => setAddress({ postalCode: e.target.value })}
-              autoComplete="postal-code"
-            />
-            <TextField
-              name="houseNumber"
-              label={t('privacy_rights.form.house_number')}
-              error={null}
-              required
-              maxLength={MAX_LENGTH.houseNumber}
-              value={info.address.houseNumber}
-              onChange={(e) => setAddress({ houseNumber: e.target.value })}
-            />
-            <TextField
-              name="houseNumberExtension"
-              label={t('privacy_rights.form.house_number_extension')}
-              error={null}
-              maxLength={MAX_LENGTH.houseNumberExtension}
-              value={info.address.houseNumberExtension}
-              onChange={(e) => setAddress({ houseNumberExtension: e.target.value })}
-            />
-          </div>
-          <TextField
-            name="street"
-            label={t('privacy_rights.form.street')}
-            error={null}
-            required
-            maxLength={MAX_LENGTH.street}
-            value={info.address.street}
-            onChange={(e) => setAddress({ street: e.target.value })}
-            autoComplete="address-line1"
-          />
-          <TextField
-            name="city"
-            label={t('privacy_rights.form.city')}
-            error={null}
-            required
-            maxLength={MAX_LENGTH.city}
-            value={info.address.city}
-            onChange={(e) => setAddress({ city: e.target.value })}
-            autoComplete="address-level2"
+          <AddressLookupFields
+            address={info.address}
+            onChange={(address) => setInfo({ address })}
+            error={errors.address}
+            setError={(rule) => setErrors((e) => ({ ...e, address: rule }))}
           />
         </fieldset>
       )}
