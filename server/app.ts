@@ -1,6 +1,7 @@
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { addressRouter } from './api/address'
+import { contactRouter } from './api/contact'
 import { documentsRouter } from './api/documents'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { verificationRouter } from './api/verification'
@@ -14,6 +15,7 @@ import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
 import type { AddressLookup } from './services/address-lookup'
+import type { ContactService } from './services/contact'
 import type { PrivacyRequestService } from './services/privacy-requests'
 
 export interface Services {
@@ -24,6 +26,7 @@ export interface Services {
   documents: DocumentStore
   privacyRequests: PrivacyRequestService
   addressLookup: AddressLookup
+  contact: ContactService
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
@@ -61,6 +64,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', documentsRouter(services.documents))
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', addressRouter(services.addressLookup))
+  app.use('/api', contactRouter(services.contact, limit('contact')))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 

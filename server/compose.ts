@@ -11,6 +11,7 @@ import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
 import { createTransport, type MailTransport } from './mail/transport'
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
 import { createAddressLookup } from './services/address-lookup'
+import { createContactService } from './services/contact'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { startRetentionJob } from './services/retention'
@@ -54,6 +55,7 @@ export async function compose(
   })
 
   const addressLookup = createAddressLookup(config.addressLookupUrl)
+  const contact = createContactService({ db, emailDomainCheck, mailbox: config.customerServiceMailbox })
 
   let redis: ReturnType<typeof createClient> | null = null
   let rateLimitStore: RateLimitStore = memoryRateLimitStore()
@@ -72,6 +74,7 @@ export async function compose(
     documents,
     privacyRequests,
     addressLookup,
+    contact,
     rateLimitStore,
     development: options.development ?? false,
     ready: async () => {

@@ -1,7 +1,8 @@
 import { useTranslate } from '../useTranslate'
+import { ContactForm } from './ContactForm'
 import { Link } from './Link'
 
-/** The contact block of home and about (spec §2); the form itself arrives with the contact issue. */
+/** The contact block of home and about (spec §2): hours, the form, and the way to the phone numbers. */
 export function ContactSection() {
   const t = useTranslate()
   return (
@@ -9,6 +10,7 @@ export function ContactSection() {
       <h2 id="contact-heading">{t('contact_section.heading')}</h2>
       <p>{t('contact_section.intro')}</p>
       <p>{t('contact_section.hours')}</p>
+      <ContactForm />
       <p>
         <Link href="/phone" className="button button--secondary">
           {t('contact_section.phone_link')}

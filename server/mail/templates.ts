@@ -133,3 +133,38 @@ export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: 
     lines.join('\n'),
   ])
 }
+
+interface ContactMessage {
+  id: string
+  subject: string | null
+  name: string
+  email: string
+  phone_number: string | null
+  question: string
+}
+
+const SUBJECT_LABELS: Record<string, string> = {
+  subscription: 'contact.subjects.subscription',
+  delivery: 'contact.subjects.delivery',
+  account: 'contact.subjects.account',
+  privacy: 'contact.subjects.privacy',
+  advertising: 'contact.subjects.advertising',
+  other: 'contact.subjects.other',
+}
+
+/** To the country's customer-service mailbox. */
+export function customerServiceMail(t: Translate, message: ContactMessage): RenderedMail {
+  const lines = [
+    `${t('mail.team.reference')}: ${message.id}`,
+    `${t('mail.contact.subject_label')}: ${message.subject ? t(SUBJECT_LABELS[message.subject] ?? 'contact.subjects.other') : '-'}`,
+    `${t('mail.team.name')}: ${message.name}`,
+    `${t('mail.team.email')}: ${message.email}`,
+    ...(message.phone_number ? [`${t('mail.team.phone')}: ${message.phone_number}`] : []),
+  ]
+  return compose(t, t('mail.contact.team_subject'), [lines.join('\n'), message.question])
+}
+
+/** To the visitor: received, answer within 5 working days. */
+export function contactAcknowledgementMail(t: Translate, message: ContactMessage): RenderedMail {
+  return compose(t, t('mail.contact.ack_subject'), [t('mail.contact.ack_intro'), message.question])
+}

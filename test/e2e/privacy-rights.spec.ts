@@ -203,3 +203,85 @@ test.describe('request forms', () => {
     await expectNoAxeViolations(page)
   })
 })
+
+test.describe('every request form reaches the processed page and the verification', () => {
+  const FORMS = [
+    {
+      name: 'rectification (NL)',
+      url: `${HOSTS.nlLocal}/nl/privacy-rights/rectification`,
+      fill: async (page: import('@playwright/test').Page) => {
+        await page.getByRole('combobox', { name: 'Merk (niet verplicht)' }).selectOption('de Volkskrant')
+        await page.getByRole('textbox', { name: 'Je bericht' }).fill('Mijn achternaam is verkeerd gespeld.')
+      },
+      submit: 'Aanvraag versturen',
+      confirm: 'Ja, voer mijn aanvraag uit',
+      verified: /\/nl\/email-verified$/,
+    },
+    {
+      name: 'erasure (NL)',
+      url: `${HOSTS.nlLocal}/nl/privacy-rights/forgotten`,
+      fill: async () => {},
+      submit: 'Aanvraag versturen',
+      confirm: 'Ja, voer mijn aanvraag uit',
+      verified: /\/nl\/email-verified$/,
+    },
+    {
+      name: 'removal from publication (BE, fr)',
+      url: `${HOSTS.beLocal}/fr/privacy-rights/publication`,
+      fill: async (page: import('@playwright/test').Page) => {
+        await page.getByRole('textbox', { name: "Titre de l'article" }).fill('Un fait divers à Anvers')
+        await page.getByRole('textbox', { name: 'Date de publication' }).pressSequentially('03022025')
+        await page.getByRole('textbox', { name: 'Votre message' }).fill('Merci de retirer mon nom.')
+      },
+      submit: 'Envoyer la demande',
+      confirm: 'Oui, traitez ma demande',
+      verified: /\/fr\/email-verified$/,
+    },
+  ]
+
+  for (const form of FORMS) {
+    test(form.name, async ({ page }) => {
+      const email = `form-${unique()}@example.com`
+      await page.goto(form.url)
+      await hydrated(page)
+      await form.fill(page)
+      await page.getByRole('textbox', { name: /^(E-mailadres|Adresse e-mail)$/ }).fill(email)
+      await page.getByRole('button', { name: form.submit }).click()
+      await page.waitForURL(/\/privacy-rights\/processed$/)
+      await expectNoAxeViolations(page)
+      await page.goto(await verificationLink(email))
+      await page.getByRole('button', { name: form.confirm }).click()
+      await page.waitForURL(form.verified)
+    })
+  }
+
+  test('a network failure shows the error banner, keeps the input, and the banner stays until closed', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/access`)
+    await hydrated(page)
+    await page.route('**/api/privacy-rights/request', (route) => route.abort('failed'))
+    await page.getByRole('textbox', { name: 'E-mailadres' }).fill('jan@example.com')
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    const banner = page.getByText('Er is iets misgelopen')
+    await expect(banner).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.waitForTimeout(4500)
+    await expect(banner).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('jan@example.com')
+    await page.getByRole('button', { name: 'Melding sluiten' }).click()
+    await expect(banner).toHaveCount(0)
+  })
+
+  test('an address whose domain cannot receive mail is marked at the e-mail field', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/access`)
+    await hydrated(page)
+    await page.route('**/api/privacy-rights/request', (route) =>
+      route.fulfill({ status: 400, json: { error: { code: 'INVALID_EMAIL', message: 'x' } } }),
+    )
+    await page.getByRole('textbox', { name: 'E-mailadres' }).fill('jan@example.com')
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText('Dit e-mailadres lijkt niet te bestaan')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toBeFocused()
+  })
+})

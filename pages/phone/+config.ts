@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'phone.title',
+  description: 'phone.description',
+  phrases: ['phone'],
+} satisfies Config

@@ -1,0 +1,154 @@
+import { type FormEvent, useCallback, useRef, useState } from 'react'
+import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '../../shared/contact'
+import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-rights/validation'
+import { Banner, type BannerState } from '../forms/Banner'
+import { focusFirstError, TextField } from '../forms/Field'
+import { usePageContext } from '../usePageContext'
+import { useTranslate } from '../useTranslate'
+
+const SUBJECT_LABELS: Record<ContactSubject, string> = {
+  subscription: 'contact.subjects.subscription',
+  delivery: 'contact.subjects.delivery',
+  account: 'contact.subjects.account',
+  privacy: 'contact.subjects.privacy',
+  advertising: 'contact.subjects.advertising',
+  other: 'contact.subjects.other',
+}
+
+const EMPTY = { subject: '' as ContactSubject | '', name: '', email: '', phone: '', question: '' }
+type Errors = Partial<Record<'name' | 'email' | 'question', Rule>>
+
+/**
+ * Spec §2, §5, §8: the contact form of home and about. Success shows contact.send_success (4 s) and
+ * clears the form; EMAIL_INVALID marks the e-mail field; anything else shows contact.send_failure.
+ */
+export function ContactForm() {
+  const { locale } = usePageContext()
+  const t = useTranslate()
+  const [values, setValues] = useState(EMPTY)
+  const [errors, setErrors] = useState<Errors>({})
+  const [banner, setBanner] = useState<BannerState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const closeBanner = useCallback(() => setBanner(null), [])
+  const set = (field: keyof typeof EMPTY, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    if ((field === 'name' || field === 'question') && errors[field])
+      setErrors((e) => ({ ...e, [field]: checkRequired(value) ?? undefined }))
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found: Errors = {
+      name: checkRequired(values.name) ?? undefined,
+      email: checkEmail(values.email, true) ?? undefined,
+      question: checkRequired(values.question) ?? undefined,
+    }
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => focusFirstError(formRef.current))
+      return
+    }
+    setBusy(true)
+    try {
+      const response = await fetch(`/api/contact?locale=${locale}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: values.name.trim(),
+          email: values.email.trim(),
+          question: values.question.trim(),
+          ...(values.subject ? { subject: values.subject } : {}),
+          ...(values.phone.trim() && values.phone.trim() !== '+' ? { phone: values.phone.trim() } : {}),
+        }),
+      })
+      if (response.ok) {
+        setValues(EMPTY)
+        setBanner({ type: 'success', textKey: 'contact.send_success' })
+        return
+      }
+      const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null
+      if (answer?.error?.code === 'EMAIL_INVALID') {
+        setErrors({ email: 'email_unreachable' })
+        requestAnimationFrame(() => focusFirstError(formRef.current))
+        return
+      }
+      setBanner({ type: 'error', textKey: 'contact.send_failure' })
+    } catch {
+      setBanner({ type: 'error', textKey: 'contact.send_failure' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
+      <Banner banner={banner} onClose={closeBanner} />
+      <div className="field">
+        <label className="field__label" htmlFor="contact-subject">
+          {t('contact.subject')}
+        </label>
+        <select
+          id="contact-subject"
+          className="field__input"
+          value={values.subject}
+          onChange={(e) => set('subject', e.target.value)}
+        >
+          <option value="">{t('contact.subject_choose')}</option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {t(SUBJECT_LABELS[subject])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name="name"
+        label={t('contact.name')}
+        error={errors.name}
+        required
+        maxLength={CONTACT_MAX.name}
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        autoComplete="name"
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t('contact.email')}
+        error={errors.email}
+        required
+        maxLength={CONTACT_MAX.email}
+        value={values.email}
+        autoComplete="email"
+        onChange={(e) => set('email', e.target.value)}
+        onBlur={(e) => setErrors((x) => ({ ...x, email: checkEmail(e.target.value, true) ?? undefined }))}
+      />
+      <TextField
+        name="phone"
+        type="tel"
+        label={t('contact.phone')}
+        error={null}
+        maxLength={CONTACT_MAX.phone}
+        value={values.phone}
+        onChange={(e) => set('phone', e.target.value)}
+        autoComplete="tel"
+      />
+      <TextField
+        name="question"
+        multiline
+        label={t('contact.question')}
+        error={errors.question}
+        required
+        maxLength={CONTACT_MAX.question}
+        value={values.question}
+        onChange={(e) => set('question', e.target.value)}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('contact.send')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,72 @@
+import type { ContactBody } from '../../shared/contact'
+import type { Locale } from '../../shared/locale'
+import { isFilled, phoneOrNothing } from '../../shared/privacy-rights/request'
+import { checkEmail, checkPhone } from '../../shared/privacy-rights/validation'
+import type { Site } from '../../shared/site'
+import type { Db } from '../db/database'
+import { enqueueMail } from '../db/outbox-repository'
+import { HttpError } from '../http-error'
+import { serverTranslate } from '../i18n/translate'
+import { contactAcknowledgementMail, customerServiceMail } from '../mail/templates'
+import type { EmailDomainCheck } from './email-domain'
+import { validationFailed } from './privacy-requests'
+
+export interface ContactService {
+  send(body: ContactBody, site: Site, locale: Locale): Promise<void>
+}
+
+/**
+ * Spec §5 and §8: name, a valid e-mail and a question are required; an address whose domain cannot
+ * receive mail is EMAIL_INVALID. The message is stored and mailed (outbox) to the country's customer
+ * service, and the visitor gets an acknowledgement promising an answer within 5 working days.
+ */
+export function createContactService(deps: {
+  db: Db
+  emailDomainCheck: EmailDomainCheck
+  mailbox: Readonly<Record<'NL' | 'BE', string>>
+}): ContactService {
+  return {
+    async send(body, site, locale) {
+      const errors = [
+        ...(isFilled(body.name) ? [] : [{ field: 'name', rule: 'required' }]),
+        ...(isFilled(body.question) ? [] : [{ field: 'question', rule: 'required' }]),
+      ]
+      const emailRule = checkEmail(body.email, true)
+      if (emailRule) errors.push({ field: 'email', rule: emailRule })
+      const phone = phoneOrNothing(body.phone)?.replace(/\s+/g, '')
+      if (phone && checkPhone(phone)) errors.push({ field: 'phone', rule: 'phone' })
+      if (errors.length > 0) throw validationFailed(errors)
+      const email = body.email.trim().toLowerCase()
+      if (!(await deps.emailDomainCheck(email))) {
+        throw new HttpError(400, 'EMAIL_INVALID', 'The e-mail address cannot receive mail')
+      }
+      const now = new Date().toISOString()
+      const message = {
+        id: crypto.randomUUID(),
+        country: site.country,
+        language: locale.slice(0, 2),
+        subject: body.subject ?? null,
+        name: body.name.trim(),
+        email,
+        phone_number: phone ?? null,
+        question: body.question.trim(),
+        created_at: now,
+      }
+      const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
+      const visitor = serverTranslate(locale)
+      await deps.db.db.transaction().execute(async (trx) => {
+        await trx.insertInto('contact_messages').values(message).execute()
+        await enqueueMail(
+          trx,
+          { kind: 'customer-service', to: deps.mailbox[site.country], ...customerServiceMail(team, message) },
+          now,
+        )
+        await enqueueMail(
+          trx,
+          { kind: 'contact-acknowledgement', to: email, ...contactAcknowledgementMail(visitor, message) },
+          now,
+        )
+      })
+    },
+  }
+}

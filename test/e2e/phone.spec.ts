@@ -1,0 +1,56 @@
+import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+
+test.describe('phone page', () => {
+  test('NL shows 29 entries, grouped by type, with tel: links', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/phone`)
+    await hydrated(page)
+    await expect(page.locator('.phone-entry')).toHaveCount(29)
+    await expect(page.getByRole('heading', { level: 2, name: 'Nieuws' })).toBeVisible()
+    await expect(page.locator('.phone-entry a').first()).toHaveAttribute('href', /^tel:\+31\d+$/)
+    await expectNoAxeViolations(page)
+  })
+
+  test('BE shows 12 entries and the French hours in French', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/phone`)
+    await expect(page.locator('.phone-entry')).toHaveCount(12)
+    await expect(page.getByText('de 8 h 30 à 17 h')).toBeVisible()
+  })
+
+  test('the type menu filters; typing a search resets the type to all', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/phone`)
+    await hydrated(page)
+    const toggle = page.getByRole('button', { name: /Soort merk/ })
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Radio', exact: true }).click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toHaveText('Soort merk: Radio')
+    const radio = await page.locator('.phone-entry').count()
+    expect(radio).toBeGreaterThan(0)
+    expect(radio).toBeLessThan(29)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Radio'])
+    await page.getByRole('searchbox', { name: 'Zoek een merk' }).fill('a')
+    await expect(toggle).toHaveText('Soort merk: Alle merken')
+    await page.getByRole('searchbox', { name: 'Zoek een merk' }).fill('Tweakers')
+    await expect(page.locator('.phone-entry')).toHaveCount(1)
+  })
+
+  test('the type menu works with the keyboard and closes on Escape', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/phone`)
+    await hydrated(page)
+    const toggle = page.getByRole('button', { name: /Soort merk/ })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
+  })
+
+  test('the back button leads to the overview', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/phone`)
+    await page.getByRole('link', { name: 'Terug naar het overzicht' }).click()
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl`)
+  })
+})
