@@ -23,7 +23,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (documentStatus && message.location().url === page.url()) return
         // Chromium also reports an API's deliberate 4xx answer (a refused form) and a request a test cut
         // off on purpose (a network failure): the test checks what the page shows.
-        if (/status of 4\d\d|net::ERR_FAILED/.test(message.text()) && message.location().url.includes('/api/')) return
+        if (
+          /status of 4\d\d|net::ERR_FAILED/.test(message.text()) &&
+          message.location().url.includes('/api/')
+        )
+          return
         errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
