@@ -1,6 +1,7 @@
 import type React from 'react'
 import type { DocumentStore } from './server/documents/store'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
+import type { SearchService } from './server/services/search'
 import type { Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
 import type { Site } from './shared/site'
@@ -24,6 +25,8 @@ declare global {
       documents?: DocumentStore
       /** The privacy-request service: on the server only. */
       privacyRequests?: PrivacyRequestService
+      /** The search index: on the server only. */
+      searchIndex?: SearchService
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

@@ -4,6 +4,7 @@ import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
 import { documentsRouter } from './api/documents'
 import { privacyRightsRouter } from './api/privacy-rights'
+import { searchRouter } from './api/search'
 import { verificationRouter } from './api/verification'
 import type { Config } from './config'
 import type { DocumentStore } from './documents/store'
@@ -17,6 +18,7 @@ import { requireSite, siteResolution } from './middleware/site'
 import type { AddressLookup } from './services/address-lookup'
 import type { ContactService } from './services/contact'
 import type { PrivacyRequestService } from './services/privacy-requests'
+import type { SearchService } from './services/search'
 
 export interface Services {
   logger: Logger
@@ -27,6 +29,7 @@ export interface Services {
   privacyRequests: PrivacyRequestService
   addressLookup: AddressLookup
   contact: ContactService
+  search: SearchService
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
@@ -65,6 +68,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
+  app.use('/api', searchRouter(services.search))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
@@ -76,7 +80,11 @@ export function createApp(config: Config, services: Services) {
         corporateSiteUrl: config.corporateSiteUrl,
         privacyMailbox: config.privacyMailbox,
       },
-      { documents: services.documents, privacyRequests: services.privacyRequests },
+      {
+        documents: services.documents,
+        privacyRequests: services.privacyRequests,
+        searchIndex: services.search,
+      },
     ),
   )
 

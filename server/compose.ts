@@ -15,6 +15,7 @@ import { createContactService } from './services/contact'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { startRetentionJob } from './services/retention'
+import { createSearchService } from './services/search'
 
 export interface Composition {
   services: Services
@@ -55,6 +56,7 @@ export async function compose(
   })
 
   const addressLookup = createAddressLookup(config.addressLookupUrl)
+  const search = createSearchService(documents)
   const contact = createContactService({ db, emailDomainCheck, mailbox: config.customerServiceMailbox })
 
   let redis: ReturnType<typeof createClient> | null = null
@@ -75,6 +77,7 @@ export async function compose(
     privacyRequests,
     addressLookup,
     contact,
+    search,
     rateLimitStore,
     development: options.development ?? false,
     ready: async () => {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { DocumentStore } from '../documents/store'
 import type { PrivacyRequestService } from '../services/privacy-requests'
+import type { SearchService } from '../services/search'
 
 /**
  * Hands a page request to Vike with the resolved site and the response's CSP nonce. Vike's own CSP
@@ -9,7 +10,7 @@ import type { PrivacyRequestService } from '../services/privacy-requests'
  */
 export function pages(
   settings: RenderSettings,
-  services: { documents: DocumentStore; privacyRequests: PrivacyRequestService },
+  services: { documents: DocumentStore; privacyRequests: PrivacyRequestService; searchIndex: SearchService },
 ): RequestHandler {
   return async (req, res, next) => {
     const pageContext = await renderPage({

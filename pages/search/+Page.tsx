@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react'
+import { useData } from '../../renderer/useData'
+import { usePageContext } from '../../renderer/usePageContext'
+import { useTranslate } from '../../renderer/useTranslate'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX, type SearchResult } from '../../shared/search'
+import type { Data } from './+data'
+import './search.css'
+
+/** Spec §2 and §8: search, with the results' count or the no-results message. */
+export default function Page() {
+  const initial = useData<Data>()
+  const { locale } = usePageContext()
+  const t = useTranslate()
+  const [q, setQ] = useState(initial.q)
+  const [found, setFound] = useState({
+    q: initial.q,
+    total: initial.total,
+    results: initial.results as SearchResult[],
+  })
+  const first = useRef(true)
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    // Spec §4: the results follow the typing 500 ms after the last keystroke.
+    const timer = setTimeout(async () => {
+      const url = new URL(window.location.href)
+      if (q.trim()) url.searchParams.set('q', q)
+      else url.searchParams.delete('q')
+      history.replaceState(null, '', url)
+      if (!q.trim()) {
+        setFound({ q, total: 0, results: [] })
+        return
+      }
+      try {
+        const response = await fetch(`/api/search?${new URLSearchParams({ q, locale })}`)
+        if (response.ok)
+          setFound({ q, ...((await response.json()) as { total: number; results: SearchResult[] }) })
+      } catch {
+        // The results on screen stay; the next keystroke tries again.
+      }
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [q, locale])
+
+  return (
+    <>
+      <h1>{t('search.heading')}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark that is also a real form */}
+      <form
+        role="search"
+        className="search-form"
+        action=""
+        method="get"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label className="field__label" htmlFor="search-q">
+          {t('search.label')}
+        </label>
+        <input
+          id="search-q"
+          name="q"
+          type="search"
+          className="field__input"
+          maxLength={SEARCH_MAX}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </form>
+      <output aria-live="polite" className="search-status">
+        {found.q.trim() &&
+          (found.total === 0 ? (
+            <p>{t('search.no_results')}</p>
+          ) : (
+            <p>{t('search.results', { smart_count: found.total })}</p>
+          ))}
+      </output>
+      <ol className="search-results">
+        {found.results.map((result) => (
+          <li key={result.url + result.title} className="card">
+            <h2>
+              <a href={result.url}>{result.title}</a>
+            </h2>
+            <p>
+              {result.snippet.map((part, index) =>
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never move
+                part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+              )}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </>
+  )
+}

@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'search.title',
+  description: 'search.description',
+  phrases: ['search'],
+} satisfies Config
