@@ -85,6 +85,8 @@ export function createApp(config: Config, services: Services) {
         privacyRequests: services.privacyRequests,
         searchIndex: services.search,
       },
+      // Development renders every request, so edits show at once.
+      { reuse: !services.development },
     ),
   )
 

@@ -4,34 +4,75 @@ import type { DocumentStore } from '../documents/store'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { SearchService } from '../services/search'
 
+/** Stands for the response's CSP nonce in a rendered page kept for reuse; never a real nonce. */
+const NONCE_SLOT = 'nonce-slot-7f3c9a1e'
+const CACHE_LIMIT = 500
+
+interface RenderedPage {
+  status: number
+  headers: [string, string][]
+  body: string
+}
+
 /**
  * Hands a page request to Vike with the resolved site and the response's CSP nonce. Vike's own CSP
  * header is skipped: helmet's policy is the one that counts (DESIGN.md §5).
+ *
+ * A page without a query string depends only on the host and the path: content and phrases are loaded
+ * once at start-up and per-visitor state lives in the browser. Such pages are rendered once with a nonce
+ * slot and served again with each response's own nonce; pages with a query (a verification token, a
+ * search) are always rendered. Browsers and proxies still get `no-store`: the HTML carries a nonce.
  */
 export function pages(
   settings: RenderSettings,
   services: { documents: DocumentStore; privacyRequests: PrivacyRequestService; searchIndex: SearchService },
+  options: { reuse: boolean } = { reuse: true },
 ): RequestHandler {
-  return async (req, res, next) => {
+  const rendered = new Map<string, RenderedPage>()
+
+  const render = async (
+    urlOriginal: string,
+    headers: Record<string, string | string[] | undefined>,
+    site: unknown,
+    nonce: string,
+  ) => {
     const pageContext = await renderPage({
-      urlOriginal: req.originalUrl,
-      headersOriginal: req.headers,
-      site: req.site,
+      urlOriginal,
+      headersOriginal: headers,
+      site,
       settings,
       ...services,
-      cspNonce: res.locals.cspNonce as string,
+      cspNonce: nonce,
     })
     const { httpResponse } = pageContext
-    if (!httpResponse) {
-      next()
-      return
+    if (!httpResponse) return null
+    return {
+      status: httpResponse.statusCode,
+      headers: [...httpResponse.headers].filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+      body: await httpResponse.getBody(),
     }
-    res.status(httpResponse.statusCode)
-    for (const [name, value] of httpResponse.headers) {
-      if (name.toLowerCase() !== 'content-security-policy') res.setHeader(name, value)
+  }
+
+  return async (req, res, next) => {
+    const nonce = res.locals.cspNonce as string
+    const reusable =
+      options.reuse && req.method === 'GET' && !req.originalUrl.includes('?') && req.site !== undefined
+    const key = `${req.site?.host}|${req.originalUrl}`
+    let page: RenderedPage | null | undefined = reusable ? rendered.get(key) : undefined
+    if (!page) {
+      page = await render(req.originalUrl, req.headers, req.site, reusable ? NONCE_SLOT : nonce)
+      if (!page) {
+        next()
+        return
+      }
+      if (reusable && (page.status === 200 || page.status === 404)) {
+        if (rendered.size >= CACHE_LIMIT) rendered.clear()
+        rendered.set(key, page)
+      }
     }
-    // The HTML carries this response's nonce, so it must never be served from a cache.
+    res.status(page.status)
+    for (const [name, value] of page.headers) res.setHeader(name, value)
     res.setHeader('Cache-Control', 'no-store')
-    httpResponse.pipe(res)
+    res.send(reusable ? page.body.replaceAll(NONCE_SLOT, nonce) : page.body)
   }
 }

@@ -185,6 +185,16 @@ describe('security headers', () => {
     const a = await get('privacy.dpgmedia.nl', '/nl')
     const b = await get('privacy.dpgmedia.nl', '/nl')
     expect(a.headers['content-security-policy']).not.toBe(b.headers['content-security-policy'])
+    // The page is rendered once and served again: each copy must carry its own response's nonce.
+    const nonceOf = (header: string) => /'nonce-([\w-]+)'/.exec(header)?.[1] ?? 'none'
+    const [na, nb] = [
+      nonceOf(String(a.headers['content-security-policy'])),
+      nonceOf(String(b.headers['content-security-policy'])),
+    ]
+    expect(a.text).toContain(`nonce="${na}"`)
+    expect(b.text).toContain(`nonce="${nb}"`)
+    expect(b.text).not.toContain(na)
+    expect(b.text).not.toContain('nonce-slot')
   })
 
   it('compresses HTML and caches hashed assets for a year', async () => {
