@@ -1,5 +1,6 @@
 import type React from 'react'
 import type { DocumentStore } from './server/documents/store'
+import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { SearchService } from './server/services/search'
 import type { Phrases } from './shared/i18n/translate'
@@ -27,6 +28,8 @@ declare global {
       privacyRequests?: PrivacyRequestService
       /** The search index: on the server only. */
       searchIndex?: SearchService
+      /** The campaign store: on the server only. */
+      politicalAds?: PoliticalAdsService
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

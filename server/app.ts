@@ -3,6 +3,7 @@ import express, { type RequestHandler } from 'express'
 import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
 import { documentsRouter } from './api/documents'
+import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
 import { verificationRouter } from './api/verification'
@@ -17,6 +18,7 @@ import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
 import type { AddressLookup } from './services/address-lookup'
 import type { ContactService } from './services/contact'
+import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
 import type { SearchService } from './services/search'
 
@@ -30,6 +32,7 @@ export interface Services {
   addressLookup: AddressLookup
   contact: ContactService
   search: SearchService
+  politicalAds: PoliticalAdsService
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
@@ -69,6 +72,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
   app.use('/api', searchRouter(services.search))
+  app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
@@ -84,6 +88,7 @@ export function createApp(config: Config, services: Services) {
         documents: services.documents,
         privacyRequests: services.privacyRequests,
         searchIndex: services.search,
+        politicalAds: services.politicalAds,
       },
       // Development renders every request, so edits show at once.
       { reuse: !services.development },

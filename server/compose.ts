@@ -13,8 +13,10 @@ import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from '
 import { createAddressLookup } from './services/address-lookup'
 import { createContactService } from './services/contact'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
+import { createPoliticalAdsService } from './services/political-ads'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { startRetentionJob } from './services/retention'
+import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 
 export interface Composition {
@@ -57,6 +59,12 @@ export async function compose(
 
   const addressLookup = createAddressLookup(config.addressLookupUrl)
   const search = createSearchService(documents)
+  const politicalAds = createPoliticalAdsService({
+    db,
+    emailDomainCheck,
+    privacyMailbox: config.privacyMailbox,
+  })
+  await seedSampleCampaigns(db, join(root, 'content/campaigns'))
   const contact = createContactService({ db, emailDomainCheck, mailbox: config.customerServiceMailbox })
 
   let redis: ReturnType<typeof createClient> | null = null
@@ -78,6 +86,7 @@ export async function compose(
     addressLookup,
     contact,
     search,
+    politicalAds,
     rateLimitStore,
     development: options.development ?? false,
     ready: async () => {

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
+import * as campaigns from './migrations/002-campaigns'
 import type { Database } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -47,7 +48,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
       : undefined
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => ({ '001-initial': initial }) },
+    provider: { getMigrations: async () => ({ '001-initial': initial, '002-campaigns': campaigns }) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()

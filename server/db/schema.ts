@@ -11,6 +11,38 @@ export interface Database {
   contact_messages: ContactMessageTable
   political_ad_complaints: PoliticalAdComplaintTable
   mail_outbox: MailOutboxTable
+  campaign_items: CampaignItemTable
+}
+
+export interface CampaignItemTable {
+  id: string
+  country: string
+  is_sample: number
+  status: string
+  sponsor_name: string
+  sponsor_email: string | null
+  sponsor_address: string | null
+  publication_start_date: string
+  publication_end_date: string
+  budget_lower_bound: number | string | null
+  budget_upper_bound: number | string | null
+  reach_lower_bound: number | string | null
+  reach_upper_bound: number | string | null
+  channel: string
+  funding_origin_type: string
+  funding_region: string
+  campaign_context_url: string | null
+  campaign_context_note_nl: string | null
+  campaign_context_note_fr: string | null
+  previous_publication_suspended: number
+  payer_name: string | null
+  payer_email: string | null
+  payer_address: string | null
+  ubo_name: string | null
+  ubo_email: string | null
+  ubo_address: string | null
+  search_text: string
+  updated_at: string
 }
 
 export interface PrivacyRequestTable {

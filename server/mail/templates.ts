@@ -168,3 +168,38 @@ export function customerServiceMail(t: Translate, message: ContactMessage): Rend
 export function contactAcknowledgementMail(t: Translate, message: ContactMessage): RenderedMail {
   return compose(t, t('mail.contact.ack_subject'), [t('mail.contact.ack_intro'), message.question])
 }
+
+const REASON_LABELS: Record<string, string> = {
+  MISLEADING: 'political_ads.reasons.MISLEADING',
+  INCORRECT: 'political_ads.reasons.INCORRECT',
+  DISCRIMINATORY: 'political_ads.reasons.DISCRIMINATORY',
+  ALCOHOL_DRUGS_SEX: 'political_ads.reasons.ALCOHOL_DRUGS_SEX',
+}
+
+/** To the country's privacy mailbox: the complaint with the campaign's id and sponsor. */
+export function complaintTeamMail(
+  t: Translate,
+  complaint: { id: string; reason: string; name: string; email: string; explanation: string },
+  campaign: { id: string; sponsorName: string },
+): RenderedMail {
+  const lines = [
+    `${t('mail.team.reference')}: ${complaint.id}`,
+    `${t('mail.complaint.campaign')}: ${campaign.id} (${campaign.sponsorName})`,
+    `${t('mail.complaint.reason')}: ${t(REASON_LABELS[complaint.reason] ?? 'political_ads.reasons.MISLEADING')}`,
+    `${t('mail.team.name')}: ${complaint.name}`,
+    `${t('mail.team.email')}: ${complaint.email}`,
+  ]
+  return compose(t, t('mail.complaint.team_subject', { id: campaign.id }), [
+    lines.join('\n'),
+    complaint.explanation,
+  ])
+}
+
+export function complaintAcknowledgementMail(
+  t: Translate,
+  campaign: { id: string; sponsorName: string },
+): RenderedMail {
+  return compose(t, t('mail.complaint.ack_subject'), [
+    t('mail.complaint.ack_intro', { sponsor: campaign.sponsorName }),
+  ])
+}

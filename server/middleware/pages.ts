@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { DocumentStore } from '../documents/store'
+import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { SearchService } from '../services/search'
 
@@ -25,7 +26,12 @@ interface RenderedPage {
  */
 export function pages(
   settings: RenderSettings,
-  services: { documents: DocumentStore; privacyRequests: PrivacyRequestService; searchIndex: SearchService },
+  services: {
+    documents: DocumentStore
+    privacyRequests: PrivacyRequestService
+    searchIndex: SearchService
+    politicalAds: PoliticalAdsService
+  },
   options: { reuse: boolean } = { reuse: true },
 ): RequestHandler {
   const rendered = new Map<string, RenderedPage>()

@@ -1,0 +1,98 @@
+import { Link } from '../../../renderer/components/Link'
+import { useData } from '../../../renderer/useData'
+import { usePageContext } from '../../../renderer/usePageContext'
+import { useTranslate } from '../../../renderer/useTranslate'
+import { CHANNEL_LABELS, campaignFigures, STATUS_LABELS } from '../format'
+import { SideMenuLayout } from '../SideMenu'
+import type { Data } from './+data'
+import { ComplaintModal } from './ComplaintModal'
+
+const FUNDING_LABELS = {
+  PUBLIC: 'political_ads.funding.PUBLIC',
+  PRIVATE: 'political_ads.funding.PRIVATE',
+  EU: 'political_ads.funding.EU',
+  NON_EU: 'political_ads.funding.NON_EU',
+} as const
+
+export default function Page() {
+  const { item, failed, back } = useData<Data>()
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const backLink = (
+    <p>
+      <Link href={`/political-ads${back}`}>← {t('political_ads.detail.back')}</Link>
+    </p>
+  )
+  if (failed || !item) {
+    return (
+      <SideMenuLayout>
+        <p className="field__error">{t('political_ads.detail.load_failure')}</p>
+        {backLink}
+      </SideMenuLayout>
+    )
+  }
+  const figures = campaignFigures(item, lang, site.country)
+  const rows: [string, React.ReactNode][] = [
+    [
+      'political_ads.detail.status',
+      <span key="s" className={`badge badge--${item.status}`}>
+        {t(STATUS_LABELS[item.status])}
+      </span>,
+    ],
+    ['political_ads.detail.period', figures.period],
+    ['political_ads.detail.channel', t(CHANNEL_LABELS[item.channel])],
+    ['political_ads.detail.budget', figures.budget],
+    ['political_ads.detail.reach', figures.reach],
+    ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
+    ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
+    [
+      'political_ads.detail.sponsor',
+      [item.sponsorName, item.sponsorEmail, item.sponsorAddress].filter(Boolean).join(' · '),
+    ],
+    [
+      'political_ads.detail.payer',
+      [item.payerName, item.payerEmail, item.payerAddress].filter(Boolean).join(' · ') || '–',
+    ],
+    [
+      'political_ads.detail.beneficiary',
+      [
+        item.ultimateBeneficiaryOwnerName,
+        item.ultimateBeneficiaryOwnerEmail,
+        item.ultimateBeneficiaryOwnerAddress,
+      ]
+        .filter(Boolean)
+        .join(' · ') || '–',
+    ],
+    [
+      'political_ads.detail.context',
+      item.campaignContextUrl ? (
+        <a key="u" href={item.campaignContextUrl} rel="noopener noreferrer">
+          {item.campaignContextUrl}
+        </a>
+      ) : (
+        '–'
+      ),
+    ],
+    ['political_ads.detail.note', figures.note ?? '–'],
+    [
+      'political_ads.detail.suspended',
+      t(item.previousPublicationSuspended ? 'political_ads.detail.yes' : 'political_ads.detail.no'),
+    ],
+  ]
+  return (
+    <SideMenuLayout>
+      {backLink}
+      <h1>{item.sponsorName}</h1>
+      <p className="lead">{t('political_ads.detail.intro', { id: item.id })}</p>
+      <dl className="summary">
+        {rows.map(([label, value]) => (
+          <div key={label} className="summary__row">
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ComplaintModal campaignId={item.id} />
+    </SideMenuLayout>
+  )
+}

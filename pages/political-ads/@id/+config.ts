@@ -1,0 +1,16 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'political_ads.detail.title',
+  phrases: [
+    'political_ads.menu',
+    'political_ads.detail',
+    'political_ads.status',
+    'political_ads.channels',
+    'political_ads.funding',
+    'political_ads.reasons',
+    'political_ads.complaint',
+    'validation',
+    'contact.email_validation_failure',
+  ],
+} satisfies Config

@@ -1,0 +1,196 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { focusFirstError, TextField } from '../../../renderer/forms/Field'
+import { usePageContext } from '../../../renderer/usePageContext'
+import { useTranslate } from '../../../renderer/useTranslate'
+import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/political-ads'
+import { checkEmail, checkRequired, type Rule } from '../../../shared/privacy-rights/validation'
+
+const REASON_LABELS: Record<ComplaintReason, string> = {
+  MISLEADING: 'political_ads.reasons.MISLEADING',
+  INCORRECT: 'political_ads.reasons.INCORRECT',
+  DISCRIMINATORY: 'political_ads.reasons.DISCRIMINATORY',
+  ALCOHOL_DRUGS_SEX: 'political_ads.reasons.ALCOHOL_DRUGS_SEX',
+}
+
+type Layer = 'reason' | 'form' | 'result'
+type Errors = Partial<Record<'name' | 'email' | 'explanation', Rule>>
+
+/**
+ * Spec §4 complaint modal, a native modal dialog (focus moves in, stays in, Escape closes, focus returns
+ * to the opener): one, the reason; two, the form with that reason (back returns to one); three, the result.
+ */
+export function ComplaintModal({ campaignId }: { campaignId: string }) {
+  const { locale } = usePageContext()
+  const t = useTranslate()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const [layer, setLayer] = useState<Layer>('reason')
+  const [reason, setReason] = useState<ComplaintReason | null>(null)
+  const [reasonMissing, setReasonMissing] = useState(false)
+  const [values, setValues] = useState({ name: '', email: '', explanation: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [outcome, setOutcome] = useState<'success' | 'error'>('success')
+  const [busy, setBusy] = useState(false)
+
+  const open = () => {
+    setLayer('reason')
+    dialog.current?.showModal()
+  }
+  const close = () => dialog.current?.close()
+  const onClosed = () => {
+    setLayer('reason')
+    opener.current?.focus()
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found: Errors = {
+      name: checkRequired(values.name) ?? undefined,
+      email: checkEmail(values.email, true) ?? undefined,
+      explanation: checkRequired(values.explanation) ?? undefined,
+    }
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => focusFirstError(form.current))
+      return
+    }
+    setBusy(true)
+    try {
+      const response = await fetch('/api/political-ad-complaint', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...values, reason, campaignId, locale }),
+      })
+      if (response.status === 400) {
+        const answer = (await response.json().catch(() => null)) as { validationError?: string } | null
+        if (answer?.validationError === 'INVALID_EMAIL') {
+          setErrors({ email: 'email_unreachable' })
+          requestAnimationFrame(() => focusFirstError(form.current))
+          return
+        }
+      }
+      setOutcome(response.ok ? 'success' : 'error')
+      if (response.ok) setValues({ name: '', email: '', explanation: '' })
+    } catch {
+      setOutcome('error')
+    } finally {
+      setBusy(false)
+    }
+    setLayer('result')
+  }
+
+  return (
+    <>
+      <p className="section">
+        <button ref={opener} type="button" className="button" onClick={open}>
+          {t('political_ads.complaint.open')}
+        </button>
+      </p>
+      <dialog ref={dialog} className="complaint-dialog" aria-labelledby="complaint-title" onClose={onClosed}>
+        <button type="button" className="button button--secondary complaint-dialog__close" onClick={close}>
+          {t('political_ads.complaint.close')}
+        </button>
+        <h2 id="complaint-title">{t('political_ads.complaint.title')}</h2>
+        {layer === 'reason' && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (!reason) {
+                setReasonMissing(true)
+                return
+              }
+              setLayer('form')
+            }}
+          >
+            <fieldset className="fieldset" aria-describedby={reasonMissing ? 'reason-error' : undefined}>
+              <legend>{t('political_ads.complaint.reason')}</legend>
+              {reasonMissing && (
+                <p id="reason-error" className="field__error">
+                  {t('validation.required_option')}
+                </p>
+              )}
+              {COMPLAINT_REASONS.map((option) => (
+                <label key={option} className="check">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={option}
+                    checked={reason === option}
+                    onChange={() => {
+                      setReason(option)
+                      setReasonMissing(false)
+                    }}
+                  />
+                  <span>{t(REASON_LABELS[option])}</span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className="button">
+              {t('political_ads.complaint.next')}
+            </button>
+          </form>
+        )}
+        {layer === 'form' && reason && (
+          <form ref={form} noValidate onSubmit={submit}>
+            <p>
+              {t('political_ads.complaint.chosen')} <strong>{t(REASON_LABELS[reason])}</strong>
+            </p>
+            <TextField
+              name="name"
+              label={t('political_ads.complaint.name')}
+              error={errors.name}
+              required
+              maxLength={100}
+              value={values.name}
+              onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            />
+            <TextField
+              name="email"
+              type="email"
+              label={t('political_ads.complaint.email')}
+              error={errors.email}
+              required
+              maxLength={254}
+              value={values.email}
+              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+              onBlur={(e) =>
+                setErrors((x) => ({ ...x, email: checkEmail(e.target.value, true) ?? undefined }))
+              }
+            />
+            <TextField
+              name="explanation"
+              multiline
+              label={t('political_ads.complaint.explanation')}
+              error={errors.explanation}
+              required
+              maxLength={5000}
+              value={values.explanation}
+              onChange={(e) => setValues((v) => ({ ...v, explanation: e.target.value }))}
+            />
+            <div className="form-actions">
+              <button type="button" className="button button--secondary" onClick={() => setLayer('reason')}>
+                {t('political_ads.complaint.back')}
+              </button>
+              <button type="submit" className="button" disabled={busy}>
+                {t('political_ads.complaint.send')}
+              </button>
+            </div>
+          </form>
+        )}
+        {layer === 'result' && (
+          <div>
+            <p className={outcome === 'success' ? 'lead' : 'field__error'}>
+              {t(
+                outcome === 'success' ? 'political_ads.complaint.success' : 'political_ads.complaint.failure',
+              )}
+            </p>
+            <button type="button" className="button" onClick={close}>
+              {t('political_ads.complaint.close')}
+            </button>
+          </div>
+        )}
+      </dialog>
+    </>
+  )
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link } from '../../../renderer/components/Link'
+import { useData } from '../../../renderer/useData'
+import { usePageContext } from '../../../renderer/usePageContext'
+import { useTranslate } from '../../../renderer/useTranslate'
+import {
+  type CampaignFilter,
+  type CampaignItem,
+  CHANNEL_FILTERS,
+  type ChannelFilter,
+  PERIOD_FILTERS,
+  type PeriodFilter,
+} from '../../../shared/political-ads'
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/search'
+import { CHANNEL_LABELS, campaignFigures, PERIOD_LABELS, STATUS_LABELS } from '../format'
+import { SideMenuLayout } from '../SideMenu'
+
+function filterQuery(filter: CampaignFilter): string {
+  const query = new URLSearchParams()
+  // Spec §7: period, channel and text go along only when not ALL or empty.
+  if (filter.periodFilter !== 'ALL') query.set('period', filter.periodFilter)
+  if (filter.channelFilter !== 'ALL') query.set('channel', filter.channelFilter)
+  if (filter.textFilter.trim()) query.set('text', filter.textFilter.trim())
+  return query.toString()
+}
+
+/** Spec §2 'Political ads list' and §4: cached until a filter changes, text debounced 500 ms. */
+export default function Page() {
+  const initial = useData<import('./+data').Data>()
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const [filter, setFilter] = useState(initial.filter)
+  const [text, setText] = useState(initial.filter.textFilter)
+  const [items, setItems] = useState<CampaignItem[]>(initial.items)
+  const [failed, setFailed] = useState(initial.failed)
+  const cache = useRef(new Map<string, CampaignItem[]>([[filterQuery(initial.filter), initial.items]]))
+
+  // The text filter follows the typing 500 ms after the last keystroke.
+  useEffect(() => {
+    if (text === filter.textFilter) return
+    const timer = setTimeout(() => setFilter((f) => ({ ...f, textFilter: text })), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, filter.textFilter])
+
+  useEffect(() => {
+    const query = filterQuery(filter)
+    const url = new URL(window.location.href)
+    url.search = query
+    history.replaceState(null, '', url)
+    const cached = cache.current.get(query)
+    if (cached) {
+      setItems(cached)
+      setFailed(false)
+      return
+    }
+    let current = true
+    fetch(`/api/campaign-items?countryCode=${site.country}${query ? `&${query}` : ''}`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status))
+        const { campaignItems } = (await response.json()) as { campaignItems: CampaignItem[] }
+        cache.current.set(query, campaignItems)
+        if (current) {
+          setItems(campaignItems)
+          setFailed(false)
+        }
+      })
+      .catch(() => {
+        if (current) setFailed(true)
+      })
+    return () => {
+      current = false
+    }
+  }, [filter, site.country])
+
+  const query = filterQuery(filter)
+  return (
+    <SideMenuLayout>
+      <h1>{t('political_ads.list.heading')}</h1>
+      <p className="lead">{t('political_ads.list.intro')}</p>
+      <div className="ad-filters">
+        <div className="field">
+          <label className="field__label" htmlFor="filter-period">
+            {t('political_ads.list.period')}
+          </label>
+          <select
+            id="filter-period"
+            className="field__input"
+            value={filter.periodFilter}
+            onChange={(e) => setFilter((f) => ({ ...f, periodFilter: e.target.value as PeriodFilter }))}
+          >
+            {PERIOD_FILTERS.map((period) => (
+              <option key={period} value={period}>
+                {t(PERIOD_LABELS[period])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="filter-channel">
+            {t('political_ads.list.channel')}
+          </label>
+          <select
+            id="filter-channel"
+            className="field__input"
+            value={filter.channelFilter}
+            onChange={(e) => setFilter((f) => ({ ...f, channelFilter: e.target.value as ChannelFilter }))}
+          >
+            {CHANNEL_FILTERS.map((channel) => (
+              <option key={channel} value={channel}>
+                {t(CHANNEL_LABELS[channel])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="filter-text">
+            {t('political_ads.list.text')}
+          </label>
+          <input
+            id="filter-text"
+            type="search"
+            className="field__input"
+            maxLength={100}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+      </div>
+      <output aria-live="polite" className="search-status">
+        {failed ? (
+          <p className="field__error">{t('political_ads.list.load_failure')}</p>
+        ) : (
+          <p>{t('political_ads.list.count', { smart_count: items.length })}</p>
+        )}
+      </output>
+      {!failed && (
+        <ul className="ad-cards">
+          {items.map((item) => {
+            const figures = campaignFigures(item, lang, site.country)
+            return (
+              <li key={item.id} className="card ad-card">
+                <h2>
+                  <Link href={`/political-ads/${encodeURIComponent(item.id)}${query ? `?${query}` : ''}`}>
+                    {item.sponsorName}
+                  </Link>
+                </h2>
+                <p>
+                  <span className={`badge badge--${item.status}`}>{t(STATUS_LABELS[item.status])}</span> ·{' '}
+                  {t(CHANNEL_LABELS[item.channel])}
+                </p>
+                <p>{figures.period}</p>
+                {figures.note && <p>{figures.note}</p>}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      <p className="section">
+        {t('political_ads.list.export')} <a href="/api/campaign-items.json">JSON</a> ·{' '}
+        <a href="/api/campaign-items.csv">CSV</a>
+      </p>
+    </SideMenuLayout>
+  )
+}

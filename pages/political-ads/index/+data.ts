@@ -1,0 +1,34 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
+import {
+  type CampaignFilter,
+  type CampaignItem,
+  CHANNEL_FILTERS,
+  type ChannelFilter,
+  PERIOD_FILTERS,
+  type PeriodFilter,
+} from '../../../shared/political-ads'
+
+/** The filters live in the URL, so a filtered list is linkable and rendered on the server. */
+export async function data(pageContext: PageContextServer) {
+  const search = pageContext.urlParsed.search
+  const filter: CampaignFilter = {
+    periodFilter: (PERIOD_FILTERS as readonly string[]).includes(search.period ?? '')
+      ? (search.period as PeriodFilter)
+      : 'ALL',
+    channelFilter: (CHANNEL_FILTERS as readonly string[]).includes(search.channel ?? '')
+      ? (search.channel as ChannelFilter)
+      : 'ALL',
+    textFilter: (search.text ?? '').slice(0, 100),
+  }
+  let items: CampaignItem[] = []
+  let failed = false
+  try {
+    items = (await pageContext.politicalAds?.list(pageContext.site, pageContext.site.country, filter)) ?? []
+  } catch {
+    failed = true
+  }
+  return { filter, items, failed }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

@@ -1,0 +1,46 @@
+/**
+ * `npm run campaigns:import -- FILE [--country NL|BE] [--sample]`: loads campaign items from a JSON or CSV
+ * file into the database of DATABASE_URL, upserting by id. One bad row and nothing is loaded: the report
+ * lists every rejected row with its reasons, and the command exits with 1.
+ */
+import { readFileSync } from 'node:fs'
+import { extname, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../server/config'
+import { migrate, openDatabase } from '../server/db/database'
+import { importCampaigns, parseCampaignFile } from '../server/services/campaign-import'
+import type { Country } from '../shared/site'
+
+const root = resolve(import.meta.dirname, '..')
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { country: { type: 'string' }, sample: { type: 'boolean', default: false } },
+})
+const file = positionals[0]
+if (!file) {
+  console.error('Usage: npm run campaigns:import -- FILE [--country NL|BE] [--sample]')
+  process.exit(2)
+}
+const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
+const db = openDatabase(loadConfig().databaseUrl, root)
+try {
+  await migrate(db.db, db.dialect)
+  const rows = parseCampaignFile(readFileSync(resolve(process.cwd(), file), 'utf8'), format)
+  const report = await importCampaigns(db, rows, {
+    ...(values.country ? { country: values.country.toUpperCase() as Country } : {}),
+    sample: values.sample,
+  })
+  if (report.rejected.length > 0) {
+    console.error(`Nothing loaded: ${report.rejected.length} of ${rows.length} rows rejected.`)
+    for (const rejected of report.rejected) {
+      console.error(
+        `  row ${rejected.row}${rejected.id ? ` (${rejected.id})` : ''}: ${rejected.reasons.join('; ')}`,
+      )
+    }
+    process.exitCode = 1
+  } else {
+    console.log(`Loaded ${report.loaded} campaign items.`)
+  }
+} finally {
+  await db.close()
+}

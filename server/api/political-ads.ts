@@ -1,0 +1,164 @@
+import { type RequestHandler, Router } from 'express'
+import { parseLocale } from '../../shared/locale'
+import {
+  type CampaignItem,
+  CHANNEL_FILTERS,
+  type ChannelFilter,
+  COMPLAINT_REASONS,
+  PERIOD_FILTERS,
+  type PeriodFilter,
+} from '../../shared/political-ads'
+import { COUNTRIES, type Country } from '../../shared/site'
+import { HttpError } from '../http-error'
+import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import {
+  type ComplaintBody,
+  ComplaintEmailInvalid,
+  type PoliticalAdsService,
+} from '../services/political-ads'
+import { validationFailed } from '../services/privacy-requests'
+import { ajv, fieldErrors } from '../validation'
+
+const validateComplaint = ajv.compile<ComplaintBody>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'email', 'explanation', 'reason', 'campaignId', 'locale'],
+  properties: {
+    name: { type: 'string', maxLength: 100 },
+    email: { type: 'string', maxLength: 254 },
+    explanation: { type: 'string', maxLength: 5000 },
+    reason: { enum: [...COMPLAINT_REASONS] },
+    campaignId: { type: 'string', maxLength: 64 },
+    locale: { type: 'string', pattern: '^(nl|fr|en)_(nl|be)$' },
+  },
+})
+
+/** Every field of a notice, for the machine-readable export (beyond the spec: researchers, regulators). */
+const EXPORT_FIELDS: (keyof CampaignItem)[] = [
+  'id',
+  'status',
+  'sponsorName',
+  'sponsorEmail',
+  'sponsorAddress',
+  'publicationStartDate',
+  'publicationEndDate',
+  'budgetLowerBound',
+  'budgetUpperBound',
+  'reachLowerBound',
+  'reachUpperBound',
+  'channel',
+  'fundingOriginType',
+  'fundingRegion',
+  'campaignContextUrl',
+  'campaignContextNoteNl',
+  'campaignContextNoteFr',
+  'previousPublicationSuspended',
+  'payerName',
+  'payerEmail',
+  'payerAddress',
+  'ultimateBeneficiaryOwnerName',
+  'ultimateBeneficiaryOwnerEmail',
+  'ultimateBeneficiaryOwnerAddress',
+]
+
+function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  const text = String(value)
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Spec §7 calls of the transparency centre; all 404 where the host has POLITICAL_ADS off. */
+export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestHandler): Router {
+  const router = Router()
+  const enabled: RequestHandler = (req, _res, next) => {
+    next(req.site?.toggles.POLITICAL_ADS ? undefined : new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
+  }
+  const countryOf = (value: unknown): Country => {
+    if (typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value)) return value as Country
+    throw validationFailed([{ field: 'countryCode', rule: 'enum' }])
+  }
+
+  router.get(['/campaign-items.json', '/campaign-items.csv'], enabled, async (req, res) => {
+    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const items = await service.list(req.site, req.site.country, {
+      periodFilter: 'ALL',
+      channelFilter: 'ALL',
+      textFilter: '',
+    })
+    const withUrl = items.map((item) => ({
+      ...item,
+      url: `${req.site?.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
+    }))
+    res.set('Cache-Control', 'public, max-age=300')
+    if (req.path.endsWith('.csv')) {
+      const header = [...EXPORT_FIELDS, 'url']
+      const lines = withUrl.map((item) =>
+        header.map((field) => csvCell(item[field as keyof typeof item])).join(','),
+      )
+      res
+        .type('text/csv')
+        .attachment(`campaign-items-${req.site.country.toLowerCase()}.csv`)
+        .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`)
+      return
+    }
+    res.json({ country: req.site.country, campaignItems: withUrl })
+  })
+
+  router.get('/campaign-items', enabled, async (req, res) => {
+    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const { countryCode, period = 'ALL', channel = 'ALL', text = '' } = req.query
+    const country = countryOf(countryCode)
+    const errors = [
+      ...((PERIOD_FILTERS as readonly unknown[]).includes(period) ? [] : [{ field: 'period', rule: 'enum' }]),
+      ...((CHANNEL_FILTERS as readonly unknown[]).includes(channel)
+        ? []
+        : [{ field: 'channel', rule: 'enum' }]),
+      ...(typeof text === 'string' && text.length <= 100 ? [] : [{ field: 'text', rule: 'maxLength' }]),
+    ]
+    if (errors.length > 0) throw validationFailed(errors)
+    const campaignItems = await service.list(req.site, country, {
+      periodFilter: period as PeriodFilter,
+      channelFilter: channel as ChannelFilter,
+      textFilter: text as string,
+    })
+    res.set('Cache-Control', 'public, max-age=60').json({ campaignItems })
+  })
+
+  router.get('/campaign-items/:id', enabled, async (req, res) => {
+    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const item = await service.find(
+      req.site,
+      countryOf(req.query.countryCode ?? req.site.country),
+      String(req.params.id),
+    )
+    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+    res.set('Cache-Control', 'public, max-age=60').json(item)
+  })
+
+  router.post(
+    '/political-ad-complaint',
+    enabled,
+    sameOriginOnly,
+    limit,
+    ...jsonBody('16kb'),
+    async (req, res) => {
+      const body: unknown = req.body
+      if (!validateComplaint(body)) throw validationFailed(fieldErrors(validateComplaint))
+      if (!parseLocale(body.locale)) throw validationFailed([{ field: 'locale', rule: 'locale' }])
+      if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+      try {
+        await service.complain(body, req.site)
+      } catch (error) {
+        // Spec §7: an address whose domain cannot receive mail answers 400 { validationError: 'INVALID_EMAIL' }.
+        if (error instanceof ComplaintEmailInvalid) {
+          res.status(400).json({ validationError: 'INVALID_EMAIL' })
+          return
+        }
+        throw error
+      }
+      res.status(200).set('Cache-Control', 'no-store').json({ ok: true })
+    },
+  )
+
+  return router
+}

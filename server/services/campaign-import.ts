@@ -1,0 +1,154 @@
+import { type CampaignItem, campaignItemSchema } from '../../shared/political-ads'
+import { COUNTRIES, type Country } from '../../shared/site'
+import { upsertCampaigns } from '../db/campaign-repository'
+import type { Db } from '../db/database'
+import { ajv } from '../validation'
+
+const validateItem = ajv.compile<CampaignItem>(campaignItemSchema)
+
+export interface ImportReport {
+  loaded: number
+  rejected: { row: number; id?: string; reasons: string[] }[]
+}
+
+const NUMBER_FIELDS = new Set(['budgetLowerBound', 'budgetUpperBound', 'reachLowerBound', 'reachUpperBound'])
+
+/** RFC 4180 CSV: a header row of field names, quoted fields may hold commas, quotes ("") and newlines. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = []
+  let field = ''
+  let row: string[] = []
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else field += c
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field)
+    rows.push(row)
+  }
+  const [header, ...data] = rows.filter((r) => r.some((cell) => cell.trim() !== ''))
+  if (!header) return []
+  return data.map((cells) => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i] ?? ''])))
+}
+
+/** CSV cells are text: empty cells are absent, bounds are numbers, the flag a boolean. */
+function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, raw] of Object.entries(row)) {
+    const value = raw.trim()
+    if (value === '') continue
+    if (NUMBER_FIELDS.has(name)) out[name] = /^\d+$/.test(value) ? Number(value) : value
+    else if (name === 'previousPublicationSuspended')
+      out[name] = value === 'true' ? true : value === 'false' ? false : value
+    else out[name] = value
+  }
+  return out
+}
+
+export function parseCampaignFile(content: string, format: 'json' | 'csv'): unknown[] {
+  if (format === 'csv') return parseCsv(content).map(fromCsvRow)
+  const parsed: unknown = JSON.parse(content)
+  if (Array.isArray(parsed)) return parsed
+  if (
+    parsed &&
+    typeof parsed === 'object' &&
+    Array.isArray((parsed as { campaignItems?: unknown }).campaignItems)
+  ) {
+    return (parsed as { campaignItems: unknown[] }).campaignItems
+  }
+  throw new Error('A JSON file holds an array of campaign items, or { "campaignItems": [...] }')
+}
+
+function isDate(value: string): boolean {
+  return (
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  )
+}
+
+/**
+ * Validates every row (ajv, then dates and bound order); when any row fails nothing is loaded and the
+ * report names each rejected row with its reasons. Otherwise all rows are upserted by id in one transaction.
+ */
+export async function importCampaigns(
+  db: Db,
+  rows: unknown[],
+  options: { country?: Country; sample?: boolean },
+): Promise<ImportReport> {
+  const rejected: ImportReport['rejected'] = []
+  const valid: { item: CampaignItem; country: Country }[] = []
+  const seen = new Set<string>()
+  rows.forEach((raw, index) => {
+    const row = index + 1
+    const record = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : raw
+    const rowCountry =
+      record && typeof record === 'object' ? (record as { country?: unknown }).country : undefined
+    if (record && typeof record === 'object') delete (record as { country?: unknown }).country
+    const country = (rowCountry ?? options.country) as Country | undefined
+    const reasons: string[] = []
+    if (!country || !(COUNTRIES as readonly string[]).includes(country))
+      reasons.push('country must be NL or BE (column or --country)')
+    if (!validateItem(record)) {
+      for (const error of validateItem.errors ?? []) {
+        const where =
+          error.instancePath.slice(1) ||
+          (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ||
+          (error.params as { additionalProperty?: string }).additionalProperty ||
+          'row'
+        reasons.push(`${where}: ${error.message}`)
+      }
+    } else {
+      const item = record
+      if (!isDate(item.publicationStartDate)) reasons.push('publicationStartDate: not a date')
+      if (!isDate(item.publicationEndDate)) reasons.push('publicationEndDate: not a date')
+      if (item.publicationEndDate < item.publicationStartDate)
+        reasons.push('publicationEndDate: before publicationStartDate')
+      if (
+        item.budgetLowerBound !== undefined &&
+        item.budgetUpperBound !== undefined &&
+        item.budgetLowerBound > item.budgetUpperBound
+      ) {
+        reasons.push('budget: lower bound above upper bound')
+      }
+      if (
+        item.reachLowerBound !== undefined &&
+        item.reachUpperBound !== undefined &&
+        item.reachLowerBound > item.reachUpperBound
+      ) {
+        reasons.push('reach: lower bound above upper bound')
+      }
+      if (seen.has(item.id)) reasons.push('id: appears twice in the file')
+      seen.add(item.id)
+      if (reasons.length === 0 && country) valid.push({ item, country })
+    }
+    if (reasons.length > 0) {
+      const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined
+      rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons })
+    }
+  })
+  if (rejected.length > 0) return { loaded: 0, rejected }
+  await db.db.transaction().execute(async (trx) => {
+    for (const country of COUNTRIES) {
+      const items = valid.filter((v) => v.country === country).map((v) => v.item)
+      if (items.length > 0) await upsertCampaigns(trx, items, country, options.sample ?? false)
+    }
+  })
+  return { loaded: valid.length, rejected: [] }
+}

@@ -1,0 +1,98 @@
+import type { Locale } from '../../shared/locale'
+import type { CampaignFilter, CampaignItem, ComplaintReason } from '../../shared/political-ads'
+import { isFilled } from '../../shared/privacy-rights/request'
+import { checkEmail } from '../../shared/privacy-rights/validation'
+import type { Country, Site } from '../../shared/site'
+import { findCampaign, listCampaigns } from '../db/campaign-repository'
+import type { Db } from '../db/database'
+import { enqueueMail } from '../db/outbox-repository'
+import { serverTranslate } from '../i18n/translate'
+import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
+import type { EmailDomainCheck } from './email-domain'
+import { validationFailed } from './privacy-requests'
+
+export interface ComplaintBody {
+  name: string
+  email: string
+  explanation: string
+  reason: ComplaintReason
+  campaignId: string
+  locale: Locale
+}
+
+export class ComplaintEmailInvalid extends Error {}
+
+export interface PoliticalAdsService {
+  list(site: Site, country: Country, filter: CampaignFilter): Promise<CampaignItem[]>
+  find(site: Site, country: Country, id: string): Promise<CampaignItem | null>
+  complain(body: ComplaintBody, site: Site): Promise<void>
+}
+
+/** Sample campaigns show only where the host is not production. */
+const withSamples = (site: Site) => site.environment !== 'production'
+
+export function createPoliticalAdsService(deps: {
+  db: Db
+  emailDomainCheck: EmailDomainCheck
+  privacyMailbox: Readonly<Record<Country, string>>
+}): PoliticalAdsService {
+  const { db } = deps
+  return {
+    list: (site, country, filter) =>
+      listCampaigns(db.db, {
+        country,
+        includeSamples: withSamples(site),
+        filter,
+        today: new Date().toISOString().slice(0, 10),
+      }),
+    find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
+    async complain(body, site) {
+      const errors = [
+        ...(isFilled(body.name) ? [] : [{ field: 'name', rule: 'required' }]),
+        ...(isFilled(body.explanation) ? [] : [{ field: 'explanation', rule: 'required' }]),
+      ]
+      const emailRule = checkEmail(body.email, true)
+      if (emailRule) errors.push({ field: 'email', rule: emailRule })
+      const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
+      if (!campaign) errors.push({ field: 'campaignId', rule: 'unknown' })
+      if (errors.length > 0 || !campaign) throw validationFailed(errors)
+      const email = body.email.trim().toLowerCase()
+      if (!(await deps.emailDomainCheck(email))) throw new ComplaintEmailInvalid()
+      const now = new Date().toISOString()
+      const complaint = {
+        id: crypto.randomUUID(),
+        country: site.country,
+        locale: body.locale,
+        campaign_id: campaign.id,
+        reason: body.reason,
+        name: body.name.trim(),
+        email,
+        explanation: body.explanation.trim(),
+        created_at: now,
+      }
+      const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
+      const visitor = serverTranslate(body.locale)
+      await db.db.transaction().execute(async (trx) => {
+        await trx.insertInto('political_ad_complaints').values(complaint).execute()
+        await enqueueMail(
+          trx,
+          {
+            kind: 'complaint',
+            to: deps.privacyMailbox[site.country],
+            ...complaintTeamMail(team, complaint, campaign),
+          },
+          now,
+        )
+        await enqueueMail(
+          trx,
+          {
+            kind: 'complaint-acknowledgement',
+            to: email,
+            ...complaintAcknowledgementMail(visitor, campaign),
+          },
+          now,
+        )
+      })
+    },
+  }
+}

@@ -1,0 +1,146 @@
+import type { Country } from './site'
+
+/** Spec §3 'Campaign item'. */
+export const CAMPAIGN_STATUSES = ['RUNNING', 'CANCELLED', 'STOPPED'] as const
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
+export const CHANNELS = ['PRINT', 'DIGITAL', 'TV', 'RADIO'] as const
+export type Channel = (typeof CHANNELS)[number]
+export const FUNDING_ORIGINS = ['PUBLIC', 'PRIVATE'] as const
+export const FUNDING_REGIONS = ['EU', 'NON_EU'] as const
+
+/** Spec §3 'Campaign filter'. */
+export const PERIOD_FILTERS = ['ALL', 'PAST_7_DAYS', 'PAST_30_DAYS', 'PAST_YEAR'] as const
+export type PeriodFilter = (typeof PERIOD_FILTERS)[number]
+export const CHANNEL_FILTERS = ['ALL', ...CHANNELS] as const
+export type ChannelFilter = (typeof CHANNEL_FILTERS)[number]
+
+export const PERIOD_DAYS: Record<Exclude<PeriodFilter, 'ALL'>, number> = {
+  PAST_7_DAYS: 7,
+  PAST_30_DAYS: 30,
+  PAST_YEAR: 365,
+}
+
+/** Spec §3 'Complaint'. */
+export const COMPLAINT_REASONS = ['MISLEADING', 'INCORRECT', 'DISCRIMINATORY', 'ALCOHOL_DRUGS_SEX'] as const
+export type ComplaintReason = (typeof COMPLAINT_REASONS)[number]
+
+export interface CampaignItem {
+  id: string
+  status: CampaignStatus
+  sponsorName: string
+  sponsorEmail?: string
+  sponsorAddress?: string
+  publicationStartDate: string
+  publicationEndDate: string
+  budgetLowerBound?: number
+  budgetUpperBound?: number
+  reachLowerBound?: number
+  reachUpperBound?: number
+  channel: Channel
+  fundingOriginType: (typeof FUNDING_ORIGINS)[number]
+  fundingRegion: (typeof FUNDING_REGIONS)[number]
+  campaignContextUrl?: string
+  campaignContextNoteNl?: string
+  campaignContextNoteFr?: string
+  previousPublicationSuspended: boolean
+  payerName?: string
+  payerEmail?: string
+  payerAddress?: string
+  ultimateBeneficiaryOwnerName?: string
+  ultimateBeneficiaryOwnerEmail?: string
+  ultimateBeneficiaryOwnerAddress?: string
+}
+
+export interface CampaignFilter {
+  periodFilter: PeriodFilter
+  channelFilter: ChannelFilter
+  textFilter: string
+}
+
+const text = { type: 'string', minLength: 1, maxLength: 300 } as const
+const bound = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
+
+/** One imported row (spec §3 fields); the import checks the rest (dates, bound order). */
+export const campaignItemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'status',
+    'sponsorName',
+    'publicationStartDate',
+    'publicationEndDate',
+    'channel',
+    'fundingOriginType',
+    'fundingRegion',
+    'previousPublicationSuspended',
+  ],
+  properties: {
+    id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    status: { enum: [...CAMPAIGN_STATUSES] },
+    sponsorName: text,
+    sponsorEmail: text,
+    sponsorAddress: text,
+    publicationStartDate: date,
+    publicationEndDate: date,
+    budgetLowerBound: bound,
+    budgetUpperBound: bound,
+    reachLowerBound: bound,
+    reachUpperBound: bound,
+    channel: { enum: [...CHANNELS] },
+    fundingOriginType: { enum: [...FUNDING_ORIGINS] },
+    fundingRegion: { enum: [...FUNDING_REGIONS] },
+    campaignContextUrl: { type: 'string', pattern: '^https?://\\S+$', maxLength: 2000 },
+    campaignContextNoteNl: { type: 'string', maxLength: 2000 },
+    campaignContextNoteFr: { type: 'string', maxLength: 2000 },
+    previousPublicationSuspended: { type: 'boolean' },
+    payerName: text,
+    payerEmail: text,
+    payerAddress: text,
+    ultimateBeneficiaryOwnerName: text,
+    ultimateBeneficiaryOwnerEmail: text,
+    ultimateBeneficiaryOwnerAddress: text,
+  },
+} as const
+
+/** Spec §9: figures as ranges; only a lower bound `> x`, only an upper bound `< x`. */
+export function formatRange(
+  lower: number | undefined,
+  upper: number | undefined,
+  format: (n: number) => string,
+): string {
+  if (lower !== undefined && upper !== undefined) return `${format(lower)} – ${format(upper)}`
+  if (lower !== undefined) return `> ${format(lower)}`
+  if (upper !== undefined) return `< ${format(upper)}`
+  return '–'
+}
+
+/** Budget in euros without decimals, in the page's language. */
+export function euros(locale: string): (n: number) => string {
+  const formatter = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  })
+  return (n) => formatter.format(n)
+}
+
+export function numbers(locale: string): (n: number) => string {
+  const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  return (n) => formatter.format(n)
+}
+
+/** Spec §9: dates as a long-format range, `1 oktober 2026 – 30 november 2026`. */
+export function dateRange(start: string, end: string, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  return `${format.format(new Date(`${start}T00:00:00Z`))} – ${format.format(new Date(`${end}T00:00:00Z`))}`
+}
+
+export type CampaignCountry = Country

@@ -1,0 +1,197 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OutboxWorker } from '../../server/mail/outbox-worker'
+import { importCampaigns, parseCampaignFile } from '../../server/services/campaign-import'
+import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { SmtpSink } from '../support/smtp'
+
+const ACC_NL = 'privacy-acc.dpgmedia.nl'
+const ACC_BE = 'privacy-acc.dpgmedia.be'
+const PROD_NL = 'privacy.dpgmedia.nl'
+
+const item = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  status: 'RUNNING',
+  sponsorName: `Sponsor ${id}`,
+  publicationStartDate: '2026-11-01',
+  publicationEndDate: '2026-12-31',
+  channel: 'DIGITAL',
+  fundingOriginType: 'PRIVATE',
+  fundingRegion: 'EU',
+  previousPublicationSuspended: false,
+  ...overrides,
+})
+
+describe.each(DATABASES)('transparency centre on %s', (kind) => {
+  const sink = new SmtpSink()
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  let worker: OutboxWorker
+  beforeAll(async () => {
+    await sink.start()
+    setup = await testSetup({
+      DATABASE_URL: await testDatabaseUrl(kind),
+      SMTP_URL: sink.url,
+      PRIVACY_MAILBOX_BE: 'privacy-team@dpg.test',
+    })
+    worker = setup.composition.startWorkers({ outboxIntervalMs: 50 })
+    const report = await importCampaigns(
+      setup.composition.db,
+      [
+        item('real-nl-1', {
+          publicationStartDate: '2020-01-01',
+          publicationEndDate: '2020-02-01',
+          channel: 'PRINT',
+          status: 'STOPPED',
+        }),
+        item('real-nl-2', { payerName: 'Fonds Zonneveld', budgetLowerBound: 1000 }),
+      ],
+      { country: 'NL' },
+    )
+    expect(report).toEqual({ loaded: 2, rejected: [] })
+  })
+  afterAll(async () => {
+    await worker.stop()
+    await setup.composition.close()
+    await sink.stop()
+  })
+  const get = (host: string, path: string) => request(setup.app).get(path).set('Host', host)
+
+  it('lists real and sample campaigns on a non-production host, newest first', async () => {
+    const res = await get(ACC_NL, '/api/campaign-items?countryCode=NL')
+    expect(res.status).toBe(200)
+    const ids = res.body.campaignItems.map((c: { id: string }) => c.id)
+    expect(ids).toContain('real-nl-1')
+    expect(ids.some((id: string) => id.startsWith('nl-2026-'))).toBe(true)
+    const starts = res.body.campaignItems.map((c: { publicationStartDate: string }) => c.publicationStartDate)
+    expect([...starts].sort().reverse()).toEqual(starts)
+  })
+
+  it.each([
+    ['period=PAST_7_DAYS', (c: { publicationEndDate: string }) => c.publicationEndDate >= '2026-11-15'],
+    ['channel=PRINT', (c: { channel: string }) => c.channel === 'PRINT'],
+    ['text=zonneveld', (c: { payerName?: string }) => /zonneveld/i.test(c.payerName ?? '')],
+    ['period=PAST_YEAR&channel=RADIO', (c: { channel: string }) => c.channel === 'RADIO'],
+  ] as const)('filters with %s', async (query, check) => {
+    const all = (await get(ACC_NL, '/api/campaign-items?countryCode=NL')).body.campaignItems
+    const res = await get(ACC_NL, `/api/campaign-items?countryCode=NL&${query}`)
+    expect(res.status).toBe(200)
+    expect(res.body.campaignItems.length).toBeLessThan(all.length)
+    for (const campaign of res.body.campaignItems) expect(check(campaign as never)).toBe(true)
+  })
+
+  it.each([
+    'countryCode=DE',
+    'countryCode=NL&period=LAST_WEEK',
+    'countryCode=NL&channel=BILLBOARD',
+    `countryCode=NL&text=${'x'.repeat(101)}`,
+    '',
+  ])('answers 400 to %j', async (query) => {
+    const res = await get(ACC_NL, `/api/campaign-items?${query}`)
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('VALIDATION_FAILED')
+  })
+
+  it('shows only real campaigns on a production host… where the toggle is off everything is 404', async () => {
+    expect((await get(PROD_NL, '/api/campaign-items?countryCode=NL')).status).toBe(404)
+    expect((await get(PROD_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).status).toBe(404)
+    expect((await get(PROD_NL, '/api/campaign-items.json')).status).toBe(404)
+    expect(
+      (await request(setup.app).post('/api/political-ad-complaint').set('Host', PROD_NL).send({})).status,
+    ).toBe(404)
+  })
+
+  it('answers a campaign by id, and 404 for an unknown one', async () => {
+    const res = await get(ACC_NL, '/api/campaign-items/real-nl-2?countryCode=NL')
+    expect(res.body).toMatchObject({ id: 'real-nl-2', budgetLowerBound: 1000, payerName: 'Fonds Zonneveld' })
+    expect(res.body.budgetUpperBound).toBeUndefined()
+    expect((await get(ACC_NL, '/api/campaign-items/nope?countryCode=NL')).status).toBe(404)
+  })
+
+  it('exports the full list as JSON and CSV with permanent URLs', async () => {
+    const json = await get(ACC_BE, '/api/campaign-items.json')
+    expect(json.body.campaignItems.length).toBe(14)
+    expect(json.body.campaignItems[0].url).toMatch(
+      /^https:\/\/privacy-acc\.dpgmedia\.be\/nl\/political-ads\//,
+    )
+    const csv = await get(ACC_BE, '/api/campaign-items.csv')
+    expect(csv.headers['content-type']).toMatch(/text\/csv/)
+    expect(csv.text.split('\r\n')[0]).toContain('ultimateBeneficiaryOwnerAddress')
+    expect(csv.text.trim().split('\r\n')).toHaveLength(15)
+  })
+
+  it('takes a complaint: stored, mailed to the privacy team with id and sponsor, acknowledged', async () => {
+    const campaign = (await get(ACC_BE, '/api/campaign-items?countryCode=BE')).body.campaignItems[0]
+    const email = `complaint-${kind}@example.be`
+    const res = await request(setup.app).post('/api/political-ad-complaint').set('Host', ACC_BE).send({
+      name: 'Anne',
+      email,
+      explanation: 'Misleidend',
+      reason: 'MISLEADING',
+      campaignId: campaign.id,
+      locale: 'nl_be',
+    })
+    expect(res.status).toBe(200)
+    const [team] = await sink.waitFor((m) => JSON.stringify(m.to).includes('privacy-team@dpg.test'))
+    expect(team?.text).toContain(campaign.id)
+    expect(team?.text).toContain(campaign.sponsorName)
+    await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
+    const stored = await setup.composition.db.db
+      .selectFrom('political_ad_complaints')
+      .selectAll()
+      .where('email', '=', email)
+      .execute()
+    expect(stored).toHaveLength(1)
+  })
+
+  it('answers 400 { validationError: INVALID_EMAIL } when the domain cannot receive mail', async () => {
+    const campaign = (await get(ACC_BE, '/api/campaign-items?countryCode=BE')).body.campaignItems[0]
+    const res = await request(setup.app).post('/api/political-ad-complaint').set('Host', ACC_BE).send({
+      name: 'A',
+      email: 'a@nowhere.invalid',
+      explanation: 'x',
+      reason: 'INCORRECT',
+      campaignId: campaign.id,
+      locale: 'fr_be',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ validationError: 'INVALID_EMAIL' })
+  })
+
+  it('refuses a complaint with a bad reason or an unknown campaign (400 VALIDATION_FAILED)', async () => {
+    const base = { name: 'A', email: 'a@example.com', explanation: 'x', locale: 'nl_nl' }
+    const badReason = await request(setup.app)
+      .post('/api/political-ad-complaint')
+      .set('Host', ACC_NL)
+      .send({ ...base, reason: 'BORING', campaignId: 'real-nl-1' })
+    expect(badReason.body.error.code).toBe('VALIDATION_FAILED')
+    const unknown = await request(setup.app)
+      .post('/api/political-ad-complaint')
+      .set('Host', ACC_NL)
+      .send({ ...base, reason: 'INCORRECT', campaignId: 'nope' })
+    expect(unknown.body.error.fields).toContainEqual({ field: 'campaignId', rule: 'unknown' })
+  })
+
+  it('imports all or nothing, reporting every bad row with its reasons', async () => {
+    const rows = parseCampaignFile(
+      [
+        'id,status,sponsorName,publicationStartDate,publicationEndDate,channel,fundingOriginType,fundingRegion,previousPublicationSuspended,budgetLowerBound,budgetUpperBound,country',
+        'csv-1,RUNNING,"Stichting ""Open"", Utrecht",2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,100,200,NL',
+        'csv-2,PAUSED,Sponsor,2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,,,NL',
+        'csv-3,RUNNING,Sponsor,2026-03-01,2026-02-01,RADIO,PUBLIC,EU,false,500,100,NL',
+      ].join('\n'),
+      'csv',
+    )
+    const report = await importCampaigns(setup.composition.db, rows, {})
+    expect(report.loaded).toBe(0)
+    expect(report.rejected.map((r) => r.row)).toEqual([2, 3])
+    expect(report.rejected[1]?.reasons.join(' ')).toMatch(
+      /before publicationStartDate.*lower bound above upper bound/,
+    )
+    expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).status).toBe(404)
+    const good = await importCampaigns(setup.composition.db, rows.slice(0, 1), {})
+    expect(good).toEqual({ loaded: 1, rejected: [] })
+    expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).body.sponsorName).toBe(
+      'Stichting "Open", Utrecht',
+    )
+  })
+})
