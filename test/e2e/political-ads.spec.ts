@@ -1,0 +1,94 @@
+import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+
+test.describe('transparency centre', () => {
+  test('filters narrow the list and the URL carries them; the side menu leads on', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads`)
+    await hydrated(page)
+    const cards = page.locator('.ad-card')
+    await expect(cards).toHaveCount(14)
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Transparantiecentrum' })
+        .getByRole('link', { name: 'Privacyrechten uitoefenen' }),
+    ).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('combobox', { name: 'Kanaal' }).selectOption('RADIO')
+    await expect(page).toHaveURL(/\?channel=RADIO$/)
+    await expect(cards).toHaveCount(3)
+    await page.getByRole('searchbox', { name: 'Zoek op adverteerder of onderwerp' }).fill('Energierekening')
+    await expect(page).toHaveURL(/channel=RADIO&text=Energierekening$/)
+    await expect(cards).toHaveCount(1)
+    await page.getByRole('combobox', { name: 'Kanaal' }).selectOption('ALL')
+    await page.getByRole('searchbox', { name: 'Zoek op adverteerder of onderwerp' }).fill('')
+    await page.getByRole('combobox', { name: 'Periode' }).selectOption('PAST_YEAR')
+    await expect(page).toHaveURL(/\?period=PAST_YEAR$/)
+    await expect(cards).not.toHaveCount(14)
+  })
+
+  test('a filtered list is linkable and server-rendered', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads?channel=PRINT`)
+    await expect(page.locator('.ad-card')).toHaveCount(4)
+  })
+
+  test('the detail shows ranges and dates as specified, and goes back to the filtered list', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
+    await page.getByRole('link', { name: 'Partij Noordelijke Samenhang' }).click()
+    await expect(page).toHaveURL(/\/nl\/political-ads\/nl-2026-004\?channel=DIGITAL$/)
+    await expect(page.getByText('10 november 2026 – 26 november 2026')).toBeVisible()
+    await expect(page.getByText(/^< €\s8\.000$/)).toBeVisible()
+    await expect(page.getByText('25.000 – 60.000')).toBeVisible()
+    await page.getByRole('link', { name: /Terug naar de advertenties/ }).click()
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await expect(page.getByText(/^\d{1,2} \S+ \d{4} – \d{1,2} \S+ \d{4}$/)).toBeVisible()
+  })
+
+  test('the complaint modal walks all three layers with the keyboard alone', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/be-2026-001`)
+    await hydrated(page)
+    const opener = page.getByRole('button', { name: 'Deze advertentie melden' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Advertentie melden' })
+    await expect(dialog).toBeVisible()
+    await expectNoAxeViolations(page)
+    // Layer one: without a reason, the dialog asks for one.
+    await dialog.getByRole('button', { name: 'Volgende' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByText('Gelieve een optie te kiezen')).toBeVisible()
+    await dialog.getByRole('radio', { name: 'Onjuist' }).focus()
+    await page.keyboard.press('Space')
+    await dialog.getByRole('button', { name: 'Volgende' }).focus()
+    await page.keyboard.press('Enter')
+    // Layer two: back returns to layer one with the reason kept.
+    await expect(dialog.getByText('Onjuist')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Terug' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('radio', { name: 'Onjuist' })).toBeChecked()
+    await dialog.getByRole('button', { name: 'Volgende' }).focus()
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('textbox', { name: 'Naam' }).focus()
+    await page.keyboard.type('Anne Peeters')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(`klacht-${Date.now()}@example.be`)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('De cijfers in deze advertentie kloppen niet.')
+    await dialog.getByRole('button', { name: 'Melding versturen' }).focus()
+    await page.keyboard.press('Enter')
+    // Layer three: the result; Escape closes and focus returns to the opener.
+    await expect(dialog.getByText('We hebben je melding ontvangen en gaan er mee aan de slag.')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+
+  test('on a production host the pages are 404 and the menu has no entry', async ({ page }) => {
+    const response = await page.goto(`${HOSTS.nlProduction}/nl/political-ads`)
+    expect(response?.status()).toBe(404)
+    expect((await page.goto(`${HOSTS.nlProduction}/nl/political-ads/nl-2026-001`))?.status()).toBe(404)
+    await expect(page.getByRole('link', { name: 'Transparantiecentrum' })).toHaveCount(0)
+  })
+})
