@@ -61,6 +61,9 @@ const EXPORT_FIELDS: (keyof CampaignItem)[] = [
   'ultimateBeneficiaryOwnerAddress',
 ]
 
+/** The export holds the whole list of a country (a few thousand notices a year at most). */
+const EXPORT_LIMIT = 100_000
+
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return ''
   const text = String(value)
@@ -80,11 +83,12 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get(['/campaign-items.json', '/campaign-items.csv'], enabled, async (req, res) => {
     if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    const items = await service.list(req.site, req.site.country, {
-      periodFilter: 'ALL',
-      channelFilter: 'ALL',
-      textFilter: '',
-    })
+    const { items } = await service.list(
+      req.site,
+      req.site.country,
+      { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: '' },
+      { limit: EXPORT_LIMIT, offset: 0 },
+    )
     const withUrl = items.map((item) => ({
       ...item,
       url: `${req.site?.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
@@ -106,9 +110,16 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get('/campaign-items', enabled, async (req, res) => {
     if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    const { countryCode, period = 'ALL', channel = 'ALL', text = '' } = req.query
+    const { countryCode, period = 'ALL', channel = 'ALL', text = '', limit = '100', offset = '0' } = req.query
     const country = countryOf(countryCode)
+    const page = { limit: Number(limit), offset: Number(offset) }
     const errors = [
+      ...(Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= 500
+        ? []
+        : [{ field: 'limit', rule: 'range' }]),
+      ...(Number.isInteger(page.offset) && page.offset >= 0 && page.offset <= 1_000_000
+        ? []
+        : [{ field: 'offset', rule: 'range' }]),
       ...((PERIOD_FILTERS as readonly unknown[]).includes(period) ? [] : [{ field: 'period', rule: 'enum' }]),
       ...((CHANNEL_FILTERS as readonly unknown[]).includes(channel)
         ? []
@@ -116,12 +127,18 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       ...(typeof text === 'string' && text.length <= 100 ? [] : [{ field: 'text', rule: 'maxLength' }]),
     ]
     if (errors.length > 0) throw validationFailed(errors)
-    const campaignItems = await service.list(req.site, country, {
-      periodFilter: period as PeriodFilter,
-      channelFilter: channel as ChannelFilter,
-      textFilter: text as string,
-    })
-    res.set('Cache-Control', 'public, max-age=60').json({ campaignItems })
+    const { items, total } = await service.list(
+      req.site,
+      country,
+      {
+        periodFilter: period as PeriodFilter,
+        channelFilter: channel as ChannelFilter,
+        textFilter: text as string,
+      },
+      page,
+    )
+    // Beyond spec §7's { campaignItems }: the total, and pages of at most 500 (limit, offset), newest first.
+    res.set('Cache-Control', 'public, max-age=60').json({ campaignItems: items, total })
   })
 
   router.get('/campaign-items/:id', enabled, async (req, res) => {

@@ -115,8 +115,9 @@ export async function listCampaigns(
     filter: CampaignFilter
     today: string
     limit?: number
+    offset?: number
   },
-): Promise<CampaignItem[]> {
+): Promise<{ items: CampaignItem[]; total: number }> {
   let query = db.selectFrom('campaign_items').selectAll().where('country', '=', options.country)
   if (!options.includeSamples) query = query.where('is_sample', '=', 0)
   const { periodFilter, channelFilter, textFilter } = options.filter
@@ -135,12 +136,19 @@ export async function listCampaigns(
     .toLowerCase()
     .replace(/[\\%_]/g, '')
   if (needle) query = query.where('search_text', 'like', `%${needle}%`)
-  const rows = await query
-    .orderBy('publication_start_date', 'desc')
-    .orderBy('id')
-    .limit(options.limit ?? 1000)
-    .execute()
-  return rows.map(fromRow)
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('publication_start_date', 'desc')
+      .orderBy('id')
+      .limit(options.limit ?? 100)
+      .offset(options.offset ?? 0)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(fromRow), total: Number(count.n) }
 }
 
 export async function findCampaign(db: Executor, id: string, country: Country, includeSamples: boolean) {

@@ -23,7 +23,13 @@ export interface ComplaintBody {
 export class ComplaintEmailInvalid extends Error {}
 
 export interface PoliticalAdsService {
-  list(site: Site, country: Country, filter: CampaignFilter): Promise<CampaignItem[]>
+  /** A page of the list (newest first) and how many match in all. */
+  list(
+    site: Site,
+    country: Country,
+    filter: CampaignFilter,
+    page?: { limit: number; offset: number },
+  ): Promise<{ items: CampaignItem[]; total: number }>
   find(site: Site, country: Country, id: string): Promise<CampaignItem | null>
   complain(body: ComplaintBody, site: Site): Promise<void>
 }
@@ -38,12 +44,13 @@ export function createPoliticalAdsService(deps: {
 }): PoliticalAdsService {
   const { db } = deps
   return {
-    list: (site, country, filter) =>
+    list: (site, country, filter, page = { limit: 100, offset: 0 }) =>
       listCampaigns(db.db, {
         country,
         includeSamples: withSamples(site),
         filter,
         today: new Date().toISOString().slice(0, 10),
+        ...page,
       }),
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     async complain(body, site) {

@@ -100,6 +100,17 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     ).toBe(404)
   })
 
+  it('pages the list: total, limit and offset', async () => {
+    const first = await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=5')
+    expect(first.body.campaignItems).toHaveLength(5)
+    expect(first.body.total).toBe(16)
+    const rest = await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500&offset=5')
+    expect(rest.body.campaignItems).toHaveLength(11)
+    expect(rest.body.campaignItems[0].id).not.toBe(first.body.campaignItems[4].id)
+    expect((await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=501')).status).toBe(400)
+    expect((await get(ACC_NL, '/api/campaign-items?countryCode=NL&offset=-1')).status).toBe(400)
+  })
+
   it('answers a campaign by id, and 404 for an unknown one', async () => {
     const res = await get(ACC_NL, '/api/campaign-items/real-nl-2?countryCode=NL')
     expect(res.body).toMatchObject({ id: 'real-nl-2', budgetLowerBound: 1000, payerName: 'Fonds Zonneveld' })

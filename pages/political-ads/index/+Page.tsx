@@ -31,9 +31,14 @@ export default function Page() {
   const t = useTranslate()
   const [filter, setFilter] = useState(initial.filter)
   const [text, setText] = useState(initial.filter.textFilter)
-  const [items, setItems] = useState<CampaignItem[]>(initial.items)
+  const [list, setList] = useState({ items: initial.items, total: initial.total })
   const [failed, setFailed] = useState(initial.failed)
-  const cache = useRef(new Map<string, CampaignItem[]>([[filterQuery(initial.filter), initial.items]]))
+  const cache = useRef(
+    new Map<string, { items: CampaignItem[]; total: number }>([
+      [filterQuery(initial.filter), { items: initial.items, total: initial.total }],
+    ]),
+  )
+  const items = list.items
 
   // The text filter follows the typing 500 ms after the last keystroke.
   useEffect(() => {
@@ -49,7 +54,7 @@ export default function Page() {
     history.replaceState(null, '', url)
     const cached = cache.current.get(query)
     if (cached) {
-      setItems(cached)
+      setList(cached)
       setFailed(false)
       return
     }
@@ -57,10 +62,13 @@ export default function Page() {
     fetch(`/api/campaign-items?countryCode=${site.country}${query ? `&${query}` : ''}`)
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status))
-        const { campaignItems } = (await response.json()) as { campaignItems: CampaignItem[] }
-        cache.current.set(query, campaignItems)
+        const { campaignItems, total } = (await response.json()) as {
+          campaignItems: CampaignItem[]
+          total: number
+        }
+        cache.current.set(query, { items: campaignItems, total })
         if (current) {
-          setItems(campaignItems)
+          setList({ items: campaignItems, total })
           setFailed(false)
         }
       })
@@ -73,6 +81,20 @@ export default function Page() {
   }, [filter, site.country])
 
   const query = filterQuery(filter)
+  const loadMore = async () => {
+    try {
+      const response = await fetch(
+        `/api/campaign-items?countryCode=${site.country}&offset=${items.length}${query ? `&${query}` : ''}`,
+      )
+      if (!response.ok) throw new Error(String(response.status))
+      const next = (await response.json()) as { campaignItems: CampaignItem[]; total: number }
+      const merged = { items: [...items, ...next.campaignItems], total: next.total }
+      cache.current.set(query, merged)
+      setList(merged)
+    } catch {
+      setFailed(true)
+    }
+  }
   return (
     <SideMenuLayout>
       <h1>{t('political_ads.list.heading')}</h1>
@@ -130,7 +152,7 @@ export default function Page() {
         {failed ? (
           <p className="field__error">{t('political_ads.list.load_failure')}</p>
         ) : (
-          <p>{t('political_ads.list.count', { smart_count: items.length })}</p>
+          <p>{t('political_ads.list.count', { smart_count: list.total })}</p>
         )}
       </output>
       {!failed && (
@@ -154,6 +176,13 @@ export default function Page() {
             )
           })}
         </ul>
+      )}
+      {!failed && items.length < list.total && (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void loadMore()}>
+            {t('political_ads.list.more')}
+          </button>
+        </p>
       )}
       <p className="section">
         {t('political_ads.list.export')} <a href="/api/campaign-items.json">JSON</a> ·{' '}

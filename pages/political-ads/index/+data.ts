@@ -22,13 +22,16 @@ export async function data(pageContext: PageContextServer) {
     textFilter: (search.text ?? '').slice(0, 100),
   }
   let items: CampaignItem[] = []
+  let total = 0
   let failed = false
   try {
-    items = (await pageContext.politicalAds?.list(pageContext.site, pageContext.site.country, filter)) ?? []
+    const page = await pageContext.politicalAds?.list(pageContext.site, pageContext.site.country, filter)
+    items = page?.items ?? []
+    total = page?.total ?? 0
   } catch {
     failed = true
   }
-  return { filter, items, failed }
+  return { filter, items, total, failed }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>
