@@ -14,6 +14,7 @@ import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import {
   type ComplaintBody,
   ComplaintEmailInvalid,
+  DEFAULT_PAGE,
   type PoliticalAdsService,
 } from '../services/political-ads'
 import { validationFailed } from '../services/privacy-requests'
@@ -110,7 +111,14 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get('/campaign-items', enabled, async (req, res) => {
     if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    const { countryCode, period = 'ALL', channel = 'ALL', text = '', limit = '100', offset = '0' } = req.query
+    const {
+      countryCode,
+      period = 'ALL',
+      channel = 'ALL',
+      text = '',
+      limit = String(DEFAULT_PAGE),
+      offset = '0',
+    } = req.query
     const country = countryOf(countryCode)
     const page = { limit: Number(limit), offset: Number(offset) }
     const errors = [

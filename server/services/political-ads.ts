@@ -34,6 +34,14 @@ export interface PoliticalAdsService {
   complain(body: ComplaintBody, site: Site): Promise<void>
 }
 
+/** Cards per page of the list. */
+export const DEFAULT_PAGE = 24
+/**
+ * The list is public and changes only by import: an answer is reused for a few seconds, so a burst of
+ * visitors with the same filters costs one query. An import shows within this time.
+ */
+const LIST_CACHE_MS = 10_000
+
 /** Sample campaigns show only where the host is not production. */
 const withSamples = (site: Site) => site.environment !== 'production'
 
@@ -43,15 +51,29 @@ export function createPoliticalAdsService(deps: {
   privacyMailbox: Readonly<Record<Country, string>>
 }): PoliticalAdsService {
   const { db } = deps
+  const listCache = new Map<
+    string,
+    { value: Promise<{ items: CampaignItem[]; total: number }>; until: number }
+  >()
   return {
-    list: (site, country, filter, page = { limit: 100, offset: 0 }) =>
-      listCampaigns(db.db, {
+    list(site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) {
+      const includeSamples = withSamples(site)
+      const key = JSON.stringify([country, includeSamples, filter, page.limit, page.offset])
+      const hit = listCache.get(key)
+      if (hit && hit.until > Date.now()) return hit.value
+      const value = listCampaigns(db.db, {
         country,
-        includeSamples: withSamples(site),
+        includeSamples,
         filter,
         today: new Date().toISOString().slice(0, 10),
         ...page,
-      }),
+      })
+      if (listCache.size > 5000) listCache.clear()
+      listCache.set(key, { value, until: Date.now() + LIST_CACHE_MS })
+      // A failed query is not kept.
+      value.catch(() => listCache.delete(key))
+      return value
+    },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     async complain(body, site) {
       const errors = [
