@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react'
 import { Banner, type BannerState } from '../../renderer/forms/Banner'
-import { focusFirstError, TextField } from '../../renderer/forms/Field'
+import { SelectField, TextField, useFocusFirstError } from '../../renderer/forms/Field'
 import { usePageContext } from '../../renderer/usePageContext'
 import { useTranslate } from '../../renderer/useTranslate'
 import type { Brand } from '../../shared/brands'
@@ -47,13 +47,14 @@ export function useSubmit(request: ClientRequest, options: SubmitOptions, setErr
   const [banner, setBanner] = useState<BannerState | null>(null)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusError = useFocusFirstError(formRef)
   const { lang } = usePageContext()
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const errors = errorsOf(request, options)
     setErrors(errors)
     if (Object.keys(errors).length > 0) {
-      requestAnimationFrame(() => focusFirstError(formRef.current))
+      focusError()
       return
     }
     setBusy(true)
@@ -67,7 +68,7 @@ export function useSubmit(request: ClientRequest, options: SubmitOptions, setErr
     }
     if (outcome === 'invalid-email') {
       setErrors({ email: 'email_unreachable' })
-      requestAnimationFrame(() => focusFirstError(formRef.current))
+      focusError()
       return
     }
     setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
@@ -114,26 +115,14 @@ export function AccountDetails({
       {open && (
         <div className="account-details">
           <p className="field__hint">{intro}</p>
-          <div className="field">
-            <label className="field__label" htmlFor="salutation">
-              {t('privacy_rights.form.salutation')}
-            </label>
-            <select
-              id="salutation"
-              className="field__input"
-              value={info.salutation}
-              onChange={(event) =>
-                setInfo({ salutation: event.target.value as ClientRequest['userInfo']['salutation'] })
-              }
-            >
-              <option value="">{t('privacy_rights.form.salutation_choose')}</option>
-              {SALUTATIONS.map((salutation) => (
-                <option key={salutation} value={salutation}>
-                  {t(SALUTATION_LABELS[salutation])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="salutation"
+            label={t('privacy_rights.form.salutation')}
+            value={info.salutation}
+            onChange={(value) => setInfo({ salutation: value as ClientRequest['userInfo']['salutation'] })}
+            empty={t('privacy_rights.form.salutation_choose')}
+            options={SALUTATIONS.map((salutation) => [salutation, t(SALUTATION_LABELS[salutation])] as const)}
+          />
           <NameFields info={info} setInfo={setInfo} errors={errors} required={false} />
           <div className="field-row">
             <TextField
@@ -296,24 +285,14 @@ export function FlowForm({
       <Banner banner={banner} onClose={closeBanner} />
       {intro}
       {fields.brandNames && (
-        <div className="field">
-          <label className="field__label" htmlFor="brandName">
-            {t('privacy_rights.form.brand')}
-          </label>
-          <select
-            id="brandName"
-            className="field__input"
-            value={request.brandName}
-            onChange={(e) => update({ brandName: e.target.value })}
-          >
-            <option value="">{t('privacy_rights.form.brand_choose')}</option>
-            {fields.brandNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="brandName"
+          label={t('privacy_rights.form.brand')}
+          value={request.brandName}
+          onChange={(brandName) => update({ brandName })}
+          empty={t('privacy_rights.form.brand_choose')}
+          options={fields.brandNames.map((name) => [name, name] as const)}
+        />
       )}
       {fields.publication && (
         <>

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '../../shared/contact'
 import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-rights/validation'
 import { Banner, type BannerState } from '../forms/Banner'
-import { focusFirstError, TextField } from '../forms/Field'
+import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
@@ -30,6 +30,7 @@ export function ContactForm() {
   const [banner, setBanner] = useState<BannerState | null>(null)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusError = useFocusFirstError(formRef)
   const closeBanner = useCallback(() => setBanner(null), [])
   const set = (field: keyof typeof EMPTY, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -46,7 +47,7 @@ export function ContactForm() {
     }
     setErrors(found)
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => focusFirstError(formRef.current))
+      focusError()
       return
     }
     setBusy(true)
@@ -70,7 +71,7 @@ export function ContactForm() {
       const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null
       if (answer?.error?.code === 'EMAIL_INVALID') {
         setErrors({ email: 'email_unreachable' })
-        requestAnimationFrame(() => focusFirstError(formRef.current))
+        focusError()
         return
       }
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
@@ -84,24 +85,14 @@ export function ContactForm() {
   return (
     <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
       <Banner banner={banner} onClose={closeBanner} />
-      <div className="field">
-        <label className="field__label" htmlFor="contact-subject">
-          {t('contact.subject')}
-        </label>
-        <select
-          id="contact-subject"
-          className="field__input"
-          value={values.subject}
-          onChange={(e) => set('subject', e.target.value)}
-        >
-          <option value="">{t('contact.subject_choose')}</option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {t(SUBJECT_LABELS[subject])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="contact-subject"
+        label={t('contact.subject')}
+        value={values.subject}
+        onChange={(value) => set('subject', value)}
+        empty={t('contact.subject_choose')}
+        options={CONTACT_SUBJECTS.map((subject) => [subject, t(SUBJECT_LABELS[subject])] as const)}
+      />
       <TextField
         name="name"
         label={t('contact.name')}

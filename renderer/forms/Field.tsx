@@ -1,4 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+} from 'react'
 import type { Rule } from '../../shared/privacy-rights/validation'
 import { MESSAGE_KEYS } from '../../shared/privacy-rights/validation'
 import { useTranslate } from '../useTranslate'
@@ -55,4 +63,54 @@ export function TextField({
 export function focusFirstError(form: HTMLElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
   first?.focus()
+}
+
+/**
+ * Returns a function that moves focus to the first field in error once React has shown the errors set in
+ * the same update (an effect runs after the commit; a timer or animation frame may run before it).
+ */
+export function useFocusFirstError(form: RefObject<HTMLElement | null>): () => void {
+  const [requests, setRequests] = useState(0)
+  useEffect(() => {
+    if (requests > 0) focusFirstError(form.current)
+  }, [requests, form])
+  return useCallback(() => setRequests((n) => n + 1), [])
+}
+
+/** A labelled select: `options` are value and visible label pairs; an empty choice comes first when given. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  empty,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: readonly (readonly [value: string, label: string])[]
+  empty?: string
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {empty !== undefined && <option value="">{empty}</option>}
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { focusFirstError, TextField } from '../../../renderer/forms/Field'
+import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
 import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/political-ads'
@@ -25,6 +25,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
   const form = useRef<HTMLFormElement>(null)
+  const focusError = useFocusFirstError(form)
   const [layer, setLayer] = useState<Layer>('reason')
   const [reason, setReason] = useState<ComplaintReason | null>(null)
   const [reasonMissing, setReasonMissing] = useState(false)
@@ -52,7 +53,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
     }
     setErrors(found)
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => focusFirstError(form.current))
+      focusError()
       return
     }
     setBusy(true)
@@ -66,7 +67,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
         const answer = (await response.json().catch(() => null)) as { validationError?: string } | null
         if (answer?.validationError === 'INVALID_EMAIL') {
           setErrors({ email: 'email_unreachable' })
-          requestAnimationFrame(() => focusFirstError(form.current))
+          focusError()
           return
         }
       }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '../../../renderer/components/Link'
+import { SelectField } from '../../../renderer/forms/Field'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
@@ -100,40 +101,20 @@ export default function Page() {
       <h1>{t('political_ads.list.heading')}</h1>
       <p className="lead">{t('political_ads.list.intro')}</p>
       <div className="ad-filters">
-        <div className="field">
-          <label className="field__label" htmlFor="filter-period">
-            {t('political_ads.list.period')}
-          </label>
-          <select
-            id="filter-period"
-            className="field__input"
-            value={filter.periodFilter}
-            onChange={(e) => setFilter((f) => ({ ...f, periodFilter: e.target.value as PeriodFilter }))}
-          >
-            {PERIOD_FILTERS.map((period) => (
-              <option key={period} value={period}>
-                {t(PERIOD_LABELS[period])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-channel">
-            {t('political_ads.list.channel')}
-          </label>
-          <select
-            id="filter-channel"
-            className="field__input"
-            value={filter.channelFilter}
-            onChange={(e) => setFilter((f) => ({ ...f, channelFilter: e.target.value as ChannelFilter }))}
-          >
-            {CHANNEL_FILTERS.map((channel) => (
-              <option key={channel} value={channel}>
-                {t(CHANNEL_LABELS[channel])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="filter-period"
+          label={t('political_ads.list.period')}
+          value={filter.periodFilter}
+          onChange={(value) => setFilter((f) => ({ ...f, periodFilter: value as PeriodFilter }))}
+          options={PERIOD_FILTERS.map((period) => [period, t(PERIOD_LABELS[period])] as const)}
+        />
+        <SelectField
+          id="filter-channel"
+          label={t('political_ads.list.channel')}
+          value={filter.channelFilter}
+          onChange={(value) => setFilter((f) => ({ ...f, channelFilter: value as ChannelFilter }))}
+          options={CHANNEL_FILTERS.map((channel) => [channel, t(CHANNEL_LABELS[channel])] as const)}
+        />
         <div className="field">
           <label className="field__label" htmlFor="filter-text">
             {t('political_ads.list.text')}

@@ -1,11 +1,3 @@
 // https://vike.dev/data
-import type { PageContextServer } from 'vike/types'
-import { BRANDS } from '../../../../server/brands'
-
-/** Spec §3: the brands of the host's country (42 NL, 31 BE) and, in Belgium, the two named ones. */
-export function data(pageContext: PageContextServer) {
-  const list = BRANDS[pageContext.site.country]
-  return { brands: list.brands, named: list.directMarketingNamed ?? [] }
-}
-
-export type Data = Awaited<ReturnType<typeof data>>
+// Step 2 needs what step 1 has: the country's brands and the named ones.
+export { type Data, data } from '../brands/+data'
