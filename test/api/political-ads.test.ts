@@ -79,6 +79,33 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     for (const campaign of res.body.campaignItems) expect(check(campaign as never)).toBe(true)
   })
 
+  it.each(
+    ['ALL', 'PAST_7_DAYS', 'PAST_30_DAYS', 'PAST_YEAR'].flatMap((period) =>
+      ['ALL', 'PRINT', 'DIGITAL', 'TV', 'RADIO'].map((channel) => [period, channel] as const),
+    ),
+  )('period %s with channel %s answers only matching campaigns', async (period, channel) => {
+    const res = await get(
+      ACC_NL,
+      `/api/campaign-items?countryCode=NL&period=${period}&channel=${channel}&limit=500`,
+    )
+    expect(res.status).toBe(200)
+    const days = { ALL: null, PAST_7_DAYS: 7, PAST_30_DAYS: 30, PAST_YEAR: 365 }[period]
+    const today = new Date().toISOString().slice(0, 10)
+    const since = days == null ? null : new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+    for (const c of res.body.campaignItems as {
+      channel: string
+      publicationStartDate: string
+      publicationEndDate: string
+    }[]) {
+      if (channel !== 'ALL') expect(c.channel).toBe(channel)
+      if (since) {
+        expect(c.publicationEndDate >= since).toBe(true)
+        expect(c.publicationStartDate <= today).toBe(true)
+      }
+    }
+    expect(res.body.total).toBe(res.body.campaignItems.length)
+  })
+
   it.each([
     'countryCode=DE',
     'countryCode=NL&period=LAST_WEEK',

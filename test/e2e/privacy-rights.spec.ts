@@ -136,6 +136,26 @@ test.describe('direct marketing', () => {
     await expect(page.getByText('post, e-mail')).toBeVisible()
   })
 
+  test('the phone and date rules show their own messages', async ({ page }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: 'Trouw' }).check()
+    await page.getByRole('button', { name: 'Volgende stap' }).click()
+    await page.waitForURL(/communication-types$/)
+    await hydrated(page)
+    await page.getByRole('checkbox', { name: 'Telefoon' }).check()
+    await page.getByRole('textbox', { name: 'Telefoonnummer' }).pressSequentially('31612')
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText(/^Gelieve een geldig telefoonnummer in te vullen/)).toBeVisible()
+    await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/publication`)
+    await hydrated(page)
+    await page.getByRole('textbox', { name: 'Datum van publicatie' }).pressSequentially('31132025')
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    await expect(page.getByText('Gelieve een geldige datum in te vullen')).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expectNoAxeViolations(page)
+  })
+
   test('Belgium names its two brands in the steps', async ({ page }) => {
     await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/direct-marketing/brands`)
     await expect(page.getByText('VTM GO · Mijn Energie')).toBeVisible()
