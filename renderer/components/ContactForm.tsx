@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '../../shared/contact'
 import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-rights/validation'
+import { checkSender } from '../../shared/sender-rules'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
 import { usePageContext } from '../usePageContext'
@@ -40,11 +41,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    const found: Errors = {
-      name: checkRequired(values.name) ?? undefined,
-      email: checkEmail(values.email, true) ?? undefined,
-      question: checkRequired(values.question) ?? undefined,
-    }
+    const found: Errors = checkSender(values, 'question')
     setErrors(found)
     if (Object.values(found).some(Boolean)) {
       focusError()

@@ -1,7 +1,8 @@
 import type { ContactBody } from '../../shared/contact'
 import type { Locale } from '../../shared/locale'
-import { isFilled, phoneOrNothing } from '../../shared/privacy-rights/request'
-import { checkEmail, checkPhone } from '../../shared/privacy-rights/validation'
+import { phoneOrNothing } from '../../shared/privacy-rights/request'
+import { checkPhone } from '../../shared/privacy-rights/validation'
+import { senderErrors } from '../../shared/sender-rules'
 import type { Site } from '../../shared/site'
 import type { Db } from '../db/database'
 import { enqueueMail } from '../db/outbox-repository'
@@ -27,12 +28,7 @@ export function createContactService(deps: {
 }): ContactService {
   return {
     async send(body, site, locale) {
-      const errors = [
-        ...(isFilled(body.name) ? [] : [{ field: 'name', rule: 'required' }]),
-        ...(isFilled(body.question) ? [] : [{ field: 'question', rule: 'required' }]),
-      ]
-      const emailRule = checkEmail(body.email, true)
-      if (emailRule) errors.push({ field: 'email', rule: emailRule })
+      const errors = senderErrors(body, 'question')
       const phone = phoneOrNothing(body.phone)?.replace(/\s+/g, '')
       if (phone && checkPhone(phone)) errors.push({ field: 'phone', rule: 'phone' })
       if (errors.length > 0) throw validationFailed(errors)

@@ -1,7 +1,6 @@
 import type { Locale } from '../../shared/locale'
 import type { CampaignFilter, CampaignItem, ComplaintReason } from '../../shared/political-ads'
-import { isFilled } from '../../shared/privacy-rights/request'
-import { checkEmail } from '../../shared/privacy-rights/validation'
+import { senderErrors } from '../../shared/sender-rules'
 import type { Country, Site } from '../../shared/site'
 import { findCampaign, listCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
@@ -76,12 +75,7 @@ export function createPoliticalAdsService(deps: {
     },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     async complain(body, site) {
-      const errors = [
-        ...(isFilled(body.name) ? [] : [{ field: 'name', rule: 'required' }]),
-        ...(isFilled(body.explanation) ? [] : [{ field: 'explanation', rule: 'required' }]),
-      ]
-      const emailRule = checkEmail(body.email, true)
-      if (emailRule) errors.push({ field: 'email', rule: emailRule })
+      const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
       if (!campaign) errors.push({ field: 'campaignId', rule: 'unknown' })
       if (errors.length > 0 || !campaign) throw validationFailed(errors)

@@ -3,7 +3,8 @@ import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
 import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/political-ads'
-import { checkEmail, checkRequired, type Rule } from '../../../shared/privacy-rights/validation'
+import { checkEmail, type Rule } from '../../../shared/privacy-rights/validation'
+import { checkSender } from '../../../shared/sender-rules'
 
 const REASON_LABELS: Record<ComplaintReason, string> = {
   MISLEADING: 'political_ads.reasons.MISLEADING',
@@ -46,11 +47,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found: Errors = {
-      name: checkRequired(values.name) ?? undefined,
-      email: checkEmail(values.email, true) ?? undefined,
-      explanation: checkRequired(values.explanation) ?? undefined,
-    }
+    const found: Errors = checkSender(values, 'explanation')
     setErrors(found)
     if (Object.values(found).some(Boolean)) {
       focusError()
