@@ -1,10 +1,13 @@
 import type React from 'react'
+import type { StaffIdentity } from './server/db/staff-repository'
 import type { DocumentStore } from './server/documents/store'
 import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { SearchService } from './server/services/search'
+import type { StaffService } from './server/services/staff'
 import type { Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
+import type { SignInView, StaffMember } from './shared/privacy-rights/staff'
 import type { Site } from './shared/site'
 
 declare global {
@@ -30,6 +33,14 @@ declare global {
       searchIndex?: SearchService
       /** The campaign store: on the server only. */
       politicalAds?: PoliticalAdsService
+      /** Staff pages only: who is signed in (null: nobody); undefined everywhere else. */
+      staffMember?: StaffMember | null
+      /** Staff pages only, on the server: the full identity the audit trail records. */
+      staffIdentity?: StaffIdentity | null
+      /** The sign-in page's view: how sign-in is offered and what to tell. */
+      staffSignIn?: SignInView | null
+      /** The staff service: on the server only. */
+      staff?: StaffService
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

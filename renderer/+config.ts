@@ -4,7 +4,7 @@ import type { Config } from 'vike/types'
 export default {
   // Server routing: every navigation is a full page load and each page ships only its own code.
   clientRouting: false,
-  passToClient: ['site', 'lang', 'locale', 'phrases', 'logicalPath', 'search'],
+  passToClient: ['site', 'lang', 'locale', 'phrases', 'logicalPath', 'search', 'staffMember', 'staffSignIn'],
   // Trailing and double slashes are tidied by our own redirect rules (shared/routing.ts), after the
   // language check, so that a wrong prefix such as /de/ is a 404 and not first a redirect.
   disableUrlNormalization: true,

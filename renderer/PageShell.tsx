@@ -4,6 +4,7 @@ import { isPublicPath } from '../shared/navigation'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
+import { StaffHeader } from './components/StaffHeader'
 import { PageContextProvider } from './usePageContext'
 import { TranslateProvider } from './useTranslate'
 import './styles/global.css'
@@ -15,6 +16,7 @@ export function PageShell({ pageContext, children }: { pageContext: PageContext;
       <PageContextProvider pageContext={pageContext}>
         <TranslateProvider>
           {isPublic && <Header />}
+          {pageContext.staffMember !== undefined && <StaffHeader />}
           <main id="main" className="main" tabIndex={-1}>
             {isPublic && <Breadcrumbs />}
             {children}

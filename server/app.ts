@@ -6,6 +6,7 @@ import { documentsRouter } from './api/documents'
 import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
+import { staffRouter } from './api/staff'
 import { verificationRouter } from './api/verification'
 import type { Config } from './config'
 import type { DocumentStore } from './documents/store'
@@ -21,6 +22,10 @@ import type { ContactService } from './services/contact'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
 import type { SearchService } from './services/search'
+import type { StaffService } from './services/staff'
+import type { OidcSignIn } from './staff/oidc'
+import { staffArea } from './staff/router'
+import type { StaffSessions } from './staff/sessions'
 
 export interface Services {
   logger: Logger
@@ -33,6 +38,14 @@ export interface Services {
   contact: ContactService
   search: SearchService
   politicalAds: PoliticalAdsService
+  /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
+  staff: {
+    service: StaffService
+    sessions: StaffSessions
+    oidc: OidcSignIn | null
+    /** HMAC key of the sign-in transaction cookie. */
+    key: Buffer
+  }
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** True when the instance can take traffic. */
@@ -67,12 +80,23 @@ export function createApp(config: Config, services: Services) {
   app.use(requireSite)
 
   const limit = (name: string) => rateLimit(services.rateLimitStore, config.rateLimitPerMinute, name)
+  app.use(
+    staffArea({
+      sessions: services.staff.sessions,
+      oidc: services.staff.oidc,
+      policy: config.staff,
+      staff: services.staff.service,
+      key: services.staff.key,
+      logger: services.logger,
+    }),
+  )
   app.use('/api', documentsRouter(services.documents))
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
   app.use('/api', searchRouter(services.search))
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
+  app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
@@ -89,6 +113,7 @@ export function createApp(config: Config, services: Services) {
         privacyRequests: services.privacyRequests,
         searchIndex: services.search,
         politicalAds: services.politicalAds,
+        staff: services.staff.service,
       },
       // Development renders every request, so edits show at once.
       { reuse: !services.development },

@@ -1,4 +1,6 @@
-import { join } from 'node:path'
+import { hkdfSync, randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { RequestHandler } from 'express'
 import { createClient } from 'redis'
 import type { Services } from './app'
@@ -18,6 +20,9 @@ import { createPrivacyRequestService } from './services/privacy-requests'
 import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
+import { createStaffService } from './services/staff'
+import { createOidcSignIn } from './staff/oidc'
+import { createStaffSessions } from './staff/sessions'
 
 export interface Composition {
   services: Services
@@ -66,6 +71,12 @@ export async function compose(
   })
   await seedSampleCampaigns(db, join(root, 'content/campaigns'))
   const contact = createContactService({ db, emailDomainCheck, mailbox: config.customerServiceMailbox })
+  const staffKey = staffSessionKey(config, join(root, 'data/staff-session.key'))
+  const staffSessions = createStaffSessions(db, {
+    key: staffKey,
+    idleMinutes: config.staff.sessionIdleMinutes,
+    maxHours: config.staff.sessionMaxHours,
+  })
 
   let redis: ReturnType<typeof createClient> | null = null
   let rateLimitStore: RateLimitStore = memoryRateLimitStore()
@@ -87,6 +98,12 @@ export async function compose(
     contact,
     search,
     politicalAds,
+    staff: {
+      service: createStaffService({ db, brands: BRANDS, emailDomainCheck }),
+      sessions: staffSessions,
+      oidc: config.staff.oidc ? createOidcSignIn(config.staff.oidc) : null,
+      key: staffKey,
+    },
     rateLimitStore,
     development: options.development ?? false,
     ready: async () => {
@@ -112,7 +129,7 @@ export async function compose(
         intervalMs: workerOptions.outboxIntervalMs,
         retryBaseMs: workerOptions.retryBaseMs,
       })
-      const retention = startRetentionJob(db, config.unverifiedRetentionDays, logger)
+      const retention = startRetentionJob(db, config.unverifiedRetentionDays, logger, staffSessions)
       stops.push(
         () => worker.stop(),
         () => retention.stop(),
@@ -126,5 +143,29 @@ export async function compose(
       if (redis) await redis.quit()
       await db.close()
     },
+  }
+}
+
+/**
+ * The key that signs staff cookies. Every instance must derive the same one: STAFF_SESSION_SECRET, else a
+ * key derived from the OIDC client secret (which every instance has), else, with no identity provider
+ * (local development sign-in), a random key kept in a file under data/.
+ */
+function staffSessionKey(config: Config, keyFile: string): Buffer {
+  const info = 'privacy-site staff session'
+  if (config.staff.sessionSecret)
+    return Buffer.from(hkdfSync('sha256', config.staff.sessionSecret, '', info, 32))
+  if (config.staff.oidc)
+    return Buffer.from(hkdfSync('sha256', config.staff.oidc.clientSecret, config.staff.oidc.issuer, info, 32))
+  try {
+    return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url')
+  } catch {
+    mkdirSync(dirname(keyFile), { recursive: true })
+    try {
+      writeFileSync(keyFile, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+    } catch {
+      // Another worker wrote it first: read theirs.
+    }
+    return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url')
   }
 }

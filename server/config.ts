@@ -30,6 +30,27 @@ export interface Config {
   readonly emailDomainCheck: 'dns' | 'off'
   /** Base URLs of the address registers: PDOK Locatieserver (NL), Flemish address register (BE). */
   readonly addressLookupUrl: Readonly<Record<Country, string>>
+  /** Staff sign-in for the internal area (issue 8); `oidc` is null when no identity provider is set. */
+  readonly staff: StaffConfig
+}
+
+export interface StaffConfig {
+  readonly oidc: {
+    readonly issuer: string
+    readonly clientId: string
+    readonly clientSecret: string
+    /** True only for an http:// issuer on a loopback address (tests and local identity providers). */
+    readonly allowInsecure: boolean
+  } | null
+  /** Lower-case e-mail domains whose staff may sign in; empty when only groups decide. */
+  readonly allowedEmailDomains: readonly string[]
+  /** Values of the groups claim that may sign in; empty when only e-mail domains decide. */
+  readonly allowedGroups: readonly string[]
+  readonly groupsClaim: string
+  /** Secret that signs the session cookie; null derives one from the client secret or a local key file. */
+  readonly sessionSecret: string | null
+  readonly sessionIdleMinutes: number
+  readonly sessionMaxHours: number
 }
 
 export class ConfigError extends Error {}
@@ -73,7 +94,55 @@ export function loadConfig(env: Env = process.env): Config {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
       BE: baseUrl(env, 'ADDRESS_LOOKUP_BE_URL', 'https://api.basisregisters.vlaanderen.be'),
     },
+    staff: staffConfig(env),
   })
+}
+
+/** The group's staff mail domains: the default allow-list when neither domains nor groups are configured. */
+const STAFF_DOMAINS = ['dpgmedia.nl', 'dpgmedia.be', 'dpgmedia.com']
+
+function staffConfig(env: Env): StaffConfig {
+  const issuer = value(env, 'STAFF_OIDC_ISSUER')
+  const clientId = value(env, 'STAFF_OIDC_CLIENT_ID')
+  const clientSecret = value(env, 'STAFF_OIDC_CLIENT_SECRET')
+  let oidc: StaffConfig['oidc'] = null
+  if (issuer) {
+    if (!clientId || !clientSecret)
+      throw new ConfigError('STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET')
+    let parsed: URL
+    try {
+      parsed = new URL(issuer)
+    } catch {
+      throw new ConfigError(`STAFF_OIDC_ISSUER must be an absolute URL, got "${issuer}"`)
+    }
+    const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(parsed.hostname)
+    if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback))
+      throw new ConfigError('STAFF_OIDC_ISSUER must be https:// (http:// only on a loopback address)')
+    oidc = { issuer, clientId, clientSecret, allowInsecure: parsed.protocol === 'http:' }
+  } else if (clientId || clientSecret) {
+    throw new ConfigError('STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET need STAFF_OIDC_ISSUER')
+  }
+  const domains = list(env, 'STAFF_ALLOWED_EMAIL_DOMAINS').map((d) => d.toLowerCase().replace(/^@/, ''))
+  const groups = list(env, 'STAFF_ALLOWED_GROUPS')
+  const sessionSecret = value(env, 'STAFF_SESSION_SECRET') ?? null
+  if (sessionSecret !== null && sessionSecret.length < 32)
+    throw new ConfigError('STAFF_SESSION_SECRET must be at least 32 characters')
+  return {
+    oidc,
+    allowedEmailDomains: domains.length === 0 && groups.length === 0 ? STAFF_DOMAINS : domains,
+    allowedGroups: groups,
+    groupsClaim: value(env, 'STAFF_GROUPS_CLAIM') ?? 'groups',
+    sessionSecret,
+    sessionIdleMinutes: integer(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionMaxHours: integer(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24),
+  }
+}
+
+function list(env: Env, name: string): string[] {
+  return (value(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 }
 
 function value(env: Env, name: string): string | undefined {

@@ -1,7 +1,7 @@
 import type { Config } from 'vike/types'
 
 export default {
-  phrases: ['errors'],
+  phrases: ['errors', 'staff.header'],
   breadcrumbs: false,
   passToClient: ['is404', 'abortReason'],
 } satisfies Config

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as campaigns from './migrations/002-campaigns'
+import { staffMigration } from './migrations/003-staff'
 import type { Database } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -48,7 +49,13 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
       : undefined
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => ({ '001-initial': initial, '002-campaigns': campaigns }) },
+    provider: {
+      getMigrations: async () => ({
+        '001-initial': initial,
+        '002-campaigns': campaigns,
+        '003-staff': staffMigration(dialect),
+      }),
+    },
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()

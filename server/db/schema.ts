@@ -12,6 +12,35 @@ export interface Database {
   political_ad_complaints: PoliticalAdComplaintTable
   mail_outbox: MailOutboxTable
   campaign_items: CampaignItemTable
+  staff_sessions: StaffSessionTable
+  staff_audit_log: StaffAuditLogTable
+}
+
+export interface StaffSessionTable {
+  /** SHA-256 of the session id, base64url; the id itself is only in the signed cookie. */
+  id_hash: string
+  subject: string
+  issuer: string
+  email: string
+  name: string | null
+  created_at: string
+  last_seen_at: string
+  /** The absolute end of the session, whatever the activity. */
+  expires_at: string
+}
+
+/** Append-only: the database refuses UPDATE and DELETE (migration 003). */
+export interface StaffAuditLogTable {
+  id: string
+  occurred_at: string
+  actor_subject: string
+  actor_issuer: string
+  actor_email: string
+  actor_name: string | null
+  action: string
+  request_id: string | null
+  country: string
+  details: string
 }
 
 export interface CampaignItemTable {

@@ -76,9 +76,14 @@ export function verificationMail(
   )
 }
 
-export function objectionProcessedMail(t: Translate, request: PrivacyRequest): RenderedMail {
+/** The objection is recorded: after the customer's confirmation, or at once when staff took it down. */
+export function objectionProcessedMail(
+  t: Translate,
+  request: PrivacyRequest,
+  via: 'confirmation' | 'staff' = 'confirmation',
+): RenderedMail {
   return compose(t, t('mail.objection.subject'), [
-    t('mail.objection.intro'),
+    t(via === 'staff' ? 'mail.objection.intro_staff' : 'mail.objection.intro'),
     summary(t, request),
     t('mail.objection.thirty_days'),
   ])

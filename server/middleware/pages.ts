@@ -4,6 +4,7 @@ import type { DocumentStore } from '../documents/store'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { SearchService } from '../services/search'
+import type { StaffService } from '../services/staff'
 
 /** Stands for the response's CSP nonce in a rendered page kept for reuse; never a real nonce. */
 const NONCE_SLOT = 'nonce-slot-7f3c9a1e'
@@ -31,6 +32,7 @@ export function pages(
     privacyRequests: PrivacyRequestService
     searchIndex: SearchService
     politicalAds: PoliticalAdsService
+    staff: StaffService
   },
   options: { reuse: boolean } = { reuse: true },
 ): RequestHandler {
@@ -41,13 +43,18 @@ export function pages(
     headers: Record<string, string | string[] | undefined>,
     site: unknown,
     nonce: string,
+    staffContext: Record<string, unknown> = {},
   ) => {
     const pageContext = await renderPage({
       urlOriginal,
       headersOriginal: headers,
       site,
       settings,
-      ...services,
+      documents: services.documents,
+      privacyRequests: services.privacyRequests,
+      searchIndex: services.searchIndex,
+      politicalAds: services.politicalAds,
+      ...staffContext,
       cspNonce: nonce,
     })
     const { httpResponse } = pageContext
@@ -61,12 +68,25 @@ export function pages(
 
   return async (req, res, next) => {
     const nonce = res.locals.cspNonce as string
+    // The staff area depends on who is signed in: never reused. The staff gate may ask for another page.
+    const staffPage = res.locals.staff !== undefined
+    const url = (res.locals.pageUrl as string | undefined) ?? req.originalUrl
     const reusable =
-      options.reuse && req.method === 'GET' && !req.originalUrl.includes('?') && req.site !== undefined
-    const key = `${req.site?.host}|${req.originalUrl}`
+      options.reuse && req.method === 'GET' && !url.includes('?') && req.site !== undefined && !staffPage
+    const key = `${req.site?.host}|${url}`
     let page: RenderedPage | null | undefined = reusable ? rendered.get(key) : undefined
     if (!page) {
-      page = await render(req.originalUrl, req.headers, req.site, reusable ? NONCE_SLOT : nonce)
+      const staffContext = staffPage
+        ? {
+            staffMember: res.locals.staff
+              ? { name: res.locals.staff.name, email: res.locals.staff.email }
+              : null,
+            staffIdentity: res.locals.staff ?? null,
+            staffSignIn: res.locals.staffSignIn ?? null,
+            staff: services.staff,
+          }
+        : {}
+      page = await render(url, req.headers, req.site, reusable ? NONCE_SLOT : nonce, staffContext)
       if (!page) {
         next()
         return
@@ -76,7 +96,7 @@ export function pages(
         rendered.set(key, page)
       }
     }
-    res.status(page.status)
+    res.status((res.locals.pageStatus as number | undefined) ?? page.status)
     for (const [name, value] of page.headers) res.setHeader(name, value)
     res.setHeader('Cache-Control', 'no-store')
     res.send(reusable ? page.body.replaceAll(NONCE_SLOT, nonce) : page.body)

@@ -163,7 +163,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
-function mailLocale(request: PrivacyRequest): Locale {
+export function mailLocale(request: PrivacyRequest): Locale {
   return `${request.language}_${request.country.toLowerCase()}` as Locale
 }
 
@@ -181,7 +181,7 @@ function trimmed(value: string | undefined): string | null {
 }
 
 /** The stored request: trimmed text, placeholders as nothing, a lone "+" phone as not set. */
-function normalise(body: PrivacyRequestBody, site: Site, now: Date): PrivacyRequest {
+export function normalise(body: PrivacyRequestBody, site: Site, now: Date): PrivacyRequest {
   const info = body.userInfo
   const address = info?.address
   const cleanAddress = address
@@ -234,7 +234,7 @@ export function validationFailed(fields: ApiFieldError[]): HttpError {
 }
 
 /** Every brand key × chosen channel, with the contact data of that channel (NOTIFICATIONS: nothing). */
-function suppressionsFor(request: PrivacyRequest): Suppression[] {
+export function suppressionsFor(request: PrivacyRequest): Suppression[] {
   const channels = request.communicationTypes.filter((c): c is SuppressionChannel => c !== 'NOTIFICATIONS')
   return channels.flatMap((channel) =>
     request.brands.map((brandKey) => ({

@@ -1,0 +1,326 @@
+import '../staff.css'
+import { type FormEvent, useCallback, useRef, useState } from 'react'
+import { Banner, type BannerState } from '../../../renderer/forms/Banner'
+import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
+import { useData } from '../../../renderer/useData'
+import { usePageContext } from '../../../renderer/usePageContext'
+import { useTranslate } from '../../../renderer/useTranslate'
+import { flattenNroKeys } from '../../../shared/brands'
+import { MAX_LENGTH, type SuppressionChannel } from '../../../shared/privacy-rights/request'
+import {
+  checkStaffBody,
+  IDENTITY_CHECKS,
+  IDENTITY_NOTE_MAX_LENGTH,
+  type IdentityCheck,
+  STAFF_CHANNELS,
+  type StaffObjectionBody,
+} from '../../../shared/privacy-rights/staff'
+import { acceptPhoneInput, checkPhone } from '../../../shared/privacy-rights/validation'
+import { localizedPath } from '../../../shared/routing'
+import { AddressLookupFields } from '../../privacy-rights/AddressFields'
+import { EmailField, type Errors, formField, NameFields } from '../../privacy-rights/FlowForm'
+import { EMPTY_USER_INFO } from '../../privacy-rights/request-store'
+import { toBody } from '../../privacy-rights/submit'
+import { type StaffForm, useStaffForm } from '../staff-store'
+import type { Data } from './+data'
+
+const CHANNEL_LABELS: Record<SuppressionChannel, string> = {
+  PHONE: 'privacy_rights.channels.phone',
+  EMAIL: 'privacy_rights.channels.email',
+  POSTAL: 'privacy_rights.channels.postal',
+}
+
+const LANGUAGE_LABELS = { nl: 'staff.form.language_nl', fr: 'staff.form.language_fr' } as const
+
+const IDENTITY_LABELS = {
+  PHONE_CALL: 'staff.form.identity_phone_call',
+  LETTER: 'staff.form.identity_letter',
+  EMAIL: 'staff.form.identity_email',
+} as const
+
+/**
+ * Issue 8: staff record a customer's objection to direct marketing (spec §2 'Staff form'). The same brands,
+ * channels and contact rules as the public flow; how the customer's identity was checked; executed at once.
+ */
+export default function Page() {
+  const { brands } = useData<Data>()
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const { form, update } = useStaffForm(lang === 'fr' ? 'fr' : 'nl')
+  const [errors, setErrors] = useState<Errors>({})
+  const [banner, setBanner] = useState<BannerState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusError = useFocusFirstError(formRef)
+  const closeBanner = useCallback(() => setBanner(null), [])
+  const chosen = new Set(form.brandIds)
+  const allChosen = brands.length > 0 && brands.every((brand) => chosen.has(brand.id))
+  const ticked = new Set(form.communicationTypes)
+  const info = form.userInfo
+  const setInfo = (change: Partial<StaffForm['userInfo']>) => update({ userInfo: { ...info, ...change } })
+  const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }))
+
+  const body = (): StaffObjectionBody => ({
+    ...toBody(form, site, form.language, brands, ticked.has('POSTAL')),
+    flowType: 'OBJECTION',
+    brands: flattenNroKeys(brands, form.brandIds),
+    communicationTypes: form.communicationTypes.filter((c): c is SuppressionChannel => c !== 'NOTIFICATIONS'),
+    identityCheck: {
+      // Not chosen yet: checkStaffBody reports it before anything is sent.
+      method: form.identityMethod as IdentityCheck,
+      ...(form.identityNote.trim() ? { note: form.identityNote.trim() } : {}),
+    },
+  })
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const known = new Set(brands.flatMap((brand) => brand.nroKeys))
+    const found: Errors = {}
+    for (const error of checkStaffBody(body(), site.country, known)) {
+      const field = error.field === 'identityCheck.method' ? 'identityMethod' : formField(error.field)
+      found[field] ??= error.rule as Errors[string]
+    }
+    if (ticked.has('PHONE') && form.phone.replace(/\s/g, '') === '+') found.phoneNumber = 'required'
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      focusError()
+      return
+    }
+    setBusy(true)
+    try {
+      const response = await fetch('/api/internal-privacy-rights/direct-marketing', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body()),
+      })
+      const answer = (await response.json().catch(() => null)) as {
+        recorded?: { requestId: string }
+        error?: { code?: string }
+      } | null
+      if (response.ok && answer?.recorded) {
+        window.location.assign(
+          `${localizedPath(lang, '/internal-privacy-rights/processed')}?request=${answer.recorded.requestId}`,
+        )
+        return
+      }
+      if (response.status === 401) {
+        // The session ended (idle or absolute time-out): sign in again; the form is kept.
+        window.location.assign(localizedPath(lang, '/internal-privacy-rights/sign-in'))
+        return
+      }
+      if (answer?.error?.code === 'INVALID_EMAIL') {
+        setErrors({ email: 'email_unreachable' })
+        focusError()
+        return
+      }
+      setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
+    } catch {
+      setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const toggleChannel = (channel: SuppressionChannel, on: boolean) => {
+    update((f) => ({
+      communicationTypes: on
+        ? [...f.communicationTypes, channel]
+        : f.communicationTypes.filter((c) => c !== channel),
+      // Spec §4: unticking a channel clears its data. The e-mail field stays: it also serves the confirmation.
+      ...(on
+        ? {}
+        : channel === 'PHONE'
+          ? { phone: '+' }
+          : channel === 'POSTAL'
+            ? { userInfo: EMPTY_USER_INFO }
+            : {}),
+    }))
+    if (on) clearError('communicationTypes')
+  }
+  const setBrands = (ids: string[]) => {
+    update({ brandIds: ids })
+    if (ids.length > 0) clearError('brands')
+  }
+
+  return (
+    <form ref={formRef} className="form form--wide staff-form" noValidate onSubmit={onSubmit}>
+      <Banner banner={banner} onClose={closeBanner} />
+      <h1>{t('staff.form.heading')}</h1>
+      <p className="lead">{t('staff.form.intro')}</p>
+
+      <fieldset className="fieldset">
+        <legend>{t('staff.form.customer_legend')}</legend>
+        <EmailField
+          value={form.email}
+          onChange={(email) => update({ email })}
+          error={errors.email}
+          setError={(rule) => setErrors((e) => ({ ...e, email: rule }))}
+          required={ticked.has('EMAIL')}
+        />
+        <p className="field__hint">{t('staff.form.email_hint')}</p>
+        {site.country === 'BE' && (
+          <fieldset className="fieldset fieldset--inline">
+            <legend>{t('staff.form.language_legend')}</legend>
+            {(['nl', 'fr'] as const).map((language) => (
+              <label key={language} className="check">
+                <input
+                  type="radio"
+                  name="language"
+                  value={language}
+                  checked={form.language === language}
+                  onChange={() => update({ language })}
+                />
+                <span>{t(LANGUAGE_LABELS[language])}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </fieldset>
+
+      <fieldset className="fieldset" aria-describedby={errors.brands ? 'brands-error' : undefined}>
+        <legend>{t('staff.form.brands_legend')}</legend>
+        {errors.brands && (
+          <p id="brands-error" className="field__error">
+            {t('validation.required_option')}
+          </p>
+        )}
+        <label className="check check--all">
+          <input
+            id="select-all"
+            type="checkbox"
+            checked={allChosen}
+            aria-invalid={Boolean(errors.brands) || undefined}
+            data-field="brands"
+            onChange={() => setBrands(allChosen ? [] : brands.map((brand) => brand.id))}
+          />
+          <span>{t('privacy_rights.brands.select_all')}</span>
+        </label>
+        <ul className="check-grid">
+          {brands.map((brand) => (
+            <li key={brand.id}>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="brand"
+                  value={brand.id}
+                  checked={chosen.has(brand.id)}
+                  onChange={(event) =>
+                    setBrands(
+                      event.target.checked
+                        ? [...form.brandIds, brand.id]
+                        : form.brandIds.filter((id) => id !== brand.id),
+                    )
+                  }
+                />
+                <span>{brand.description}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset
+        className="fieldset"
+        aria-describedby={errors.communicationTypes ? 'channels-error' : undefined}
+      >
+        <legend>{t('staff.form.channels_legend')}</legend>
+        {errors.communicationTypes && (
+          <p id="channels-error" className="field__error">
+            {t('validation.required_option')}
+          </p>
+        )}
+        {STAFF_CHANNELS.map((channel, index) => (
+          <label key={channel} className="check">
+            <input
+              type="checkbox"
+              name="communicationType"
+              value={channel}
+              checked={ticked.has(channel)}
+              aria-invalid={(index === 0 && Boolean(errors.communicationTypes)) || undefined}
+              data-field={index === 0 ? 'communicationTypes' : undefined}
+              onChange={(event) => toggleChannel(channel, event.target.checked)}
+            />
+            <span>{t(CHANNEL_LABELS[channel])}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      {ticked.has('PHONE') && (
+        <TextField
+          name="phoneNumber"
+          type="tel"
+          label={t('privacy_rights.form.phone')}
+          hint={t('privacy_rights.form.phone_hint')}
+          error={errors.phoneNumber}
+          required
+          maxLength={MAX_LENGTH.phone}
+          value={form.phone}
+          onChange={(event) => {
+            const value = event.target.value.replace(/\s+/g, '')
+            if (!acceptPhoneInput(value)) return
+            update({ phone: value })
+            if (errors.phoneNumber) setErrors((e) => ({ ...e, phoneNumber: checkPhone(value) ?? undefined }))
+          }}
+          onBlur={(event) => {
+            if (event.target.value !== '+')
+              setErrors((e) => ({ ...e, phoneNumber: checkPhone(event.target.value) ?? undefined }))
+          }}
+        />
+      )}
+      {ticked.has('POSTAL') && (
+        <fieldset className="fieldset">
+          <legend>{t('privacy_rights.channels.postal_legend')}</legend>
+          <NameFields info={info} setInfo={setInfo} errors={errors} required />
+          <AddressLookupFields
+            address={info.address}
+            onChange={(address) => setInfo({ address })}
+            error={errors.address}
+            setError={(rule) => setErrors((e) => ({ ...e, address: rule }))}
+          />
+        </fieldset>
+      )}
+
+      <fieldset className="fieldset" aria-describedby={errors.identityMethod ? 'identity-error' : undefined}>
+        <legend>{t('staff.form.identity_legend')}</legend>
+        {errors.identityMethod && (
+          <p id="identity-error" className="field__error">
+            {t('validation.required_option')}
+          </p>
+        )}
+        {IDENTITY_CHECKS.map((method, index) => (
+          <label key={method} className="check">
+            <input
+              type="radio"
+              name="identityMethod"
+              value={method}
+              checked={form.identityMethod === method}
+              aria-invalid={(index === 0 && Boolean(errors.identityMethod)) || undefined}
+              data-field={index === 0 ? 'identityMethod' : undefined}
+              onChange={() => {
+                update({ identityMethod: method })
+                clearError('identityMethod')
+              }}
+            />
+            <span>{t(IDENTITY_LABELS[method])}</span>
+          </label>
+        ))}
+        <TextField
+          name="identityNote"
+          multiline
+          label={t('staff.form.identity_note')}
+          hint={t('staff.form.identity_note_hint')}
+          error={null}
+          maxLength={IDENTITY_NOTE_MAX_LENGTH}
+          value={form.identityNote}
+          onChange={(event) => update({ identityNote: event.target.value })}
+        />
+      </fieldset>
+
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t('staff.form.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,132 @@
+import '../staff.css'
+import { useData } from '../../../renderer/useData'
+import { usePageContext } from '../../../renderer/usePageContext'
+import { useTranslate } from '../../../renderer/useTranslate'
+import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
+import { localizedPath } from '../../../shared/routing'
+import { resetStaffForm } from '../staff-store'
+import type { Data } from './+data'
+
+const IDENTITY_LABELS = {
+  PHONE_CALL: 'staff.processed.identity_PHONE_CALL',
+  LETTER: 'staff.processed.identity_LETTER',
+  EMAIL: 'staff.processed.identity_EMAIL',
+} as const
+
+const CHANNEL_LABELS = {
+  PHONE: 'mail.channels.PHONE',
+  EMAIL: 'mail.channels.EMAIL',
+  POSTAL: 'mail.channels.POSTAL',
+} as const
+
+const ACTION_LABELS = {
+  SIGN_IN: 'staff.audit.SIGN_IN',
+  SIGN_OUT: 'staff.audit.SIGN_OUT',
+  SIGN_IN_REFUSED: 'staff.audit.SIGN_IN_REFUSED',
+  OBJECTION_RECORDED: 'staff.audit.OBJECTION_RECORDED',
+} as const
+
+/** Spec §2 'Internal processed page': what was recorded, and a back-to-form button that resets the form. */
+export default function Page() {
+  const { recorded, recent } = useData<Data>()
+  const { lang } = usePageContext()
+  const t = useTranslate()
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-BE' : 'nl-NL', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Europe/Amsterdam',
+    }).format(new Date(iso))
+  const channels = (list: readonly SuppressionChannel[] | undefined) =>
+    (list ?? []).map((channel) => t(CHANNEL_LABELS[channel])).join(', ')
+  const address = recorded?.address
+  const rows: [string, string | null][] = recorded
+    ? [
+        [t('staff.processed.reference'), recorded.requestId],
+        [t('staff.processed.recorded_at'), time(recorded.recordedAt)],
+        [t('staff.processed.brands'), recorded.brands.join(', ')],
+        [t('staff.processed.channels'), channels(recorded.channels)],
+        [t('staff.processed.email'), recorded.email],
+        [t('staff.processed.phone'), recorded.phoneNumber],
+        [t('staff.processed.name'), recorded.name],
+        [
+          t('staff.processed.address'),
+          address?.street
+            ? `${address.street} ${address.houseNumber ?? ''}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ''}, ${address.postalCode ?? ''} ${address.city ?? ''}`
+            : null,
+        ],
+        [t('staff.processed.identity'), t(IDENTITY_LABELS[recorded.identityCheck])],
+        [t('staff.processed.identity_note'), recorded.identityNote],
+        [
+          t('staff.processed.confirmation'),
+          recorded.confirmationMail
+            ? t('staff.processed.confirmation_sent')
+            : t('staff.processed.confirmation_none'),
+        ],
+      ]
+    : []
+
+  return (
+    <div className="staff-processed">
+      <section className="result-page result-page--success card">
+        <h1>{t('staff.processed.heading')}</h1>
+        {recorded ? (
+          <>
+            <p className="lead">{t('staff.processed.lead')}</p>
+            <dl className="summary-list">
+              {rows
+                .filter((row): row is [string, string] => Boolean(row[1]))
+                .map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </>
+        ) : (
+          <p className="lead">{t('staff.processed.none')}</p>
+        )}
+        <p>
+          <a
+            href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}
+            className="button"
+            onClick={() => resetStaffForm()}
+          >
+            {t('staff.processed.back_to_form')}
+          </a>
+        </p>
+      </section>
+      <section className="card staff-audit" aria-labelledby="audit-heading">
+        <h2 id="audit-heading">{t('staff.audit.heading')}</h2>
+        {recent.length === 0 ? (
+          <p>{t('staff.audit.empty')}</p>
+        ) : (
+          <table className="staff-audit__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.audit.when')}</th>
+                <th scope="col">{t('staff.audit.what')}</th>
+                <th scope="col">{t('staff.audit.request')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{time(entry.occurredAt)}</td>
+                  <td>
+                    {t(ACTION_LABELS[entry.action])}
+                    {entry.details.channels
+                      ? ` (${entry.details.brands?.length ?? 0} × ${channels(entry.details.channels)})`
+                      : ''}
+                  </td>
+                  <td>{entry.requestId ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'staff.processed.title',
+  phrases: ['staff.processed', 'staff.audit', 'mail.channels'],
+} satisfies Config

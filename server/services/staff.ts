@@ -1,0 +1,154 @@
+import type { BrandCatalog } from '../../shared/brands'
+import type { SuppressionChannel, UserInfo } from '../../shared/privacy-rights/request'
+import {
+  type AuditEntry,
+  checkStaffBody,
+  type IdentityCheck,
+  type StaffAction,
+  type StaffObjectionBody,
+} from '../../shared/privacy-rights/staff'
+import type { Country, Site } from '../../shared/site'
+import type { Db } from '../db/database'
+import { enqueueMail } from '../db/outbox-repository'
+import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
+import { appendAudit, auditOf, type StaffIdentity } from '../db/staff-repository'
+import { HttpError } from '../http-error'
+import { serverTranslate } from '../i18n/translate'
+import { objectionProcessedMail } from '../mail/templates'
+import type { EmailDomainCheck } from './email-domain'
+import { mailLocale, normalise, suppressionsFor, validationFailed } from './privacy-requests'
+
+/** What the staff processed page shows of a recorded objection. */
+export interface RecordedObjection {
+  requestId: string
+  recordedAt: string
+  country: Country
+  language: 'nl' | 'fr'
+  brands: string[]
+  channels: SuppressionChannel[]
+  email: string | null
+  phoneNumber: string | null
+  name: string | null
+  address: UserInfo['address'] | null
+  identityCheck: IdentityCheck
+  identityNote: string | null
+  confirmationMail: boolean
+}
+
+export interface StaffService {
+  /** Appends a sign-in, sign-out or refusal to the audit trail. */
+  log(actor: StaffIdentity, action: StaffAction, country: Country): Promise<void>
+  /**
+   * Records an objection on behalf of a customer whose identity staff checked: executed at once, with
+   * suppressions like a verified OBJECTION, the audit entry, and the confirmation mail when an e-mail
+   * address is known, all in one transaction.
+   */
+  recordObjection(body: StaffObjectionBody, site: Site, actor: StaffIdentity): Promise<RecordedObjection>
+  /** One recorded objection, only for the staff member who recorded it. */
+  recorded(requestId: string, actor: StaffIdentity): Promise<RecordedObjection | null>
+  /** The staff member's own most recent audit entries. */
+  recent(actor: StaffIdentity, limit?: number): Promise<AuditEntry[]>
+}
+
+export function createStaffService(deps: {
+  db: Db
+  brands: BrandCatalog
+  emailDomainCheck: EmailDomainCheck
+  clock?: () => Date
+}): StaffService {
+  const { db, brands, emailDomainCheck } = deps
+  const clock = deps.clock ?? (() => new Date())
+  const brandNames = (country: Country, keys: readonly string[]) =>
+    brands[country].brands
+      .filter((brand) => brand.nroKeys.some((key) => keys.includes(key)))
+      .map((brand) => brand.description)
+
+  return {
+    async log(actor, action, country) {
+      await appendAudit(db.db, {
+        actor,
+        action,
+        country,
+        requestId: null,
+        details: {},
+        occurredAt: clock().toISOString(),
+      })
+    },
+
+    async recordObjection(body, site, actor) {
+      const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
+      const errors = checkStaffBody(body, site.country, known)
+      if (errors.length > 0) throw validationFailed(errors)
+      const now = clock()
+      const request = normalise(body, site, now)
+      if (request.email && !(await emailDomainCheck(request.email))) {
+        throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
+      }
+      const nowIso = now.toISOString()
+      // Staff checked the customer's identity: the request counts as verified and is executed at once.
+      const executed = { ...request, status: 'executed' as const, verifiedAt: nowIso, executedAt: nowIso }
+      const note = body.identityCheck.note?.trim() || null
+      await db.db.transaction().execute(async (trx) => {
+        await insertRequest(trx, executed)
+        await insertSuppressions(trx, suppressionsFor(executed), nowIso)
+        await appendAudit(trx, {
+          actor,
+          action: 'OBJECTION_RECORDED',
+          country: site.country,
+          requestId: executed.id,
+          occurredAt: nowIso,
+          details: {
+            brands: executed.brands,
+            channels: executed.communicationTypes as SuppressionChannel[],
+            identityCheck: body.identityCheck.method,
+            ...(note ? { identityNote: note } : {}),
+            confirmationMail: executed.email !== null,
+          },
+        })
+        if (executed.email) {
+          const mail = objectionProcessedMail(serverTranslate(mailLocale(executed)), executed, 'staff')
+          await enqueueMail(trx, { kind: 'objection-processed', to: executed.email, ...mail }, nowIso)
+        }
+      })
+      const recorded = await this.recorded(executed.id, actor)
+      if (!recorded) throw new Error('The recorded objection could not be read back')
+      return recorded
+    },
+
+    async recorded(requestId, actor) {
+      const entry = await db.db
+        .selectFrom('staff_audit_log')
+        .select(['details', 'occurred_at'])
+        .where('request_id', '=', requestId)
+        .where('action', '=', 'OBJECTION_RECORDED')
+        .where('actor_issuer', '=', actor.issuer)
+        .where('actor_subject', '=', actor.subject)
+        .executeTakeFirst()
+      if (!entry) return null
+      const request = await findRequest(db.db, requestId)
+      if (!request) return null
+      const details = JSON.parse(entry.details) as AuditEntry['details']
+      const info = request.userInfo
+      const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ')
+      return {
+        requestId,
+        recordedAt: entry.occurred_at,
+        country: request.country,
+        language: request.language,
+        brands: brandNames(request.country, request.brands),
+        channels: request.communicationTypes as SuppressionChannel[],
+        email: request.email,
+        phoneNumber: request.phoneNumber,
+        name: name || null,
+        address: info?.address ?? null,
+        identityCheck: details.identityCheck ?? 'PHONE_CALL',
+        identityNote: details.identityNote ?? null,
+        confirmationMail: details.confirmationMail ?? false,
+      }
+    },
+
+    recent(actor, limit = 10) {
+      return auditOf(db.db, actor, limit)
+    },
+  }
+}

@@ -1,0 +1,126 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Db } from '../db/database'
+import {
+  deleteSession,
+  deleteStaleSessions,
+  findSession,
+  insertSession,
+  type StaffIdentity,
+  type StaffSession,
+  touchSession,
+} from '../db/staff-repository'
+
+/**
+ * The staff session cookie: `__Host-` keeps it on this exact host, over HTTPS, for the whole site. It holds
+ * a random id and its HMAC; the session itself (who, since when, last seen) lives in the database, so that
+ * signing out ends it everywhere and every instance sees the same sessions.
+ */
+export const SESSION_COOKIE = '__Host-staff-session'
+
+export interface SessionSettings {
+  /** HMAC key for the cookie. */
+  key: Buffer
+  idleMinutes: number
+  maxHours: number
+}
+
+export interface StaffSessions {
+  /** Starts a session and answers the cookie value. */
+  start(identity: StaffIdentity): Promise<string>
+  /** The live session of a cookie value, or null: a bad signature, unknown, idle too long or too old. */
+  resolve(cookie: string | undefined): Promise<StaffSession | null>
+  end(cookie: string | undefined): Promise<void>
+  /** Deletes sessions past their end; the retention job calls it. */
+  sweep(): Promise<number>
+}
+
+/** Touching the session on every request would write on every page view: once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000
+
+export function createStaffSessions(
+  db: Db,
+  settings: SessionSettings,
+  clock = () => new Date(),
+): StaffSessions {
+  const idleMs = settings.idleMinutes * 60_000
+  const sign = (id: string) => createHmac('sha256', settings.key).update(id).digest('base64url')
+  const hash = (id: string) => createHash('sha256').update(id).digest('base64url')
+  /** The id of a correctly signed cookie value, or null. */
+  const idOf = (cookie: string | undefined): string | null => {
+    if (!cookie || cookie.length > 200) return null
+    const [id, signature, extra] = cookie.split('.')
+    if (!id || !signature || extra !== undefined) return null
+    const expected = Buffer.from(sign(id))
+    const given = Buffer.from(signature)
+    return expected.length === given.length && timingSafeEqual(expected, given) ? id : null
+  }
+
+  return {
+    async start(identity) {
+      const id = randomBytes(32).toString('base64url')
+      const now = clock()
+      await insertSession(db.db, hash(id), {
+        ...identity,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + settings.maxHours * 3600_000).toISOString(),
+      })
+      return `${id}.${sign(id)}`
+    },
+
+    async resolve(cookie) {
+      const id = idOf(cookie)
+      if (!id) return null
+      const idHash = hash(id)
+      const session = await findSession(db.db, idHash)
+      if (!session) return null
+      const now = clock()
+      const idle = now.getTime() - Date.parse(session.lastSeenAt)
+      if (now.getTime() >= Date.parse(session.expiresAt) || idle >= idleMs) {
+        await deleteSession(db.db, idHash)
+        return null
+      }
+      if (idle >= TOUCH_AFTER_MS) {
+        session.lastSeenAt = now.toISOString()
+        await touchSession(db.db, idHash, session.lastSeenAt)
+      }
+      return session
+    },
+
+    async end(cookie) {
+      const id = idOf(cookie)
+      if (id) await deleteSession(db.db, hash(id))
+    },
+
+    async sweep() {
+      const now = clock()
+      return deleteStaleSessions(db.db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString())
+    },
+  }
+}
+
+export interface AccessPolicy {
+  allowedEmailDomains: readonly string[]
+  allowedGroups: readonly string[]
+  groupsClaim: string
+}
+
+/**
+ * Who may use the staff area: every configured condition must hold. With e-mail domains, the (verified)
+ * address must end in one of them; with groups, the groups claim must hold one of them.
+ */
+export function isAllowed(claims: Record<string, unknown>, policy: AccessPolicy): boolean {
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : ''
+  if (claims.email_verified === false) return false
+  if (policy.allowedEmailDomains.length > 0) {
+    const domain = email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : ''
+    if (!policy.allowedEmailDomains.includes(domain)) return false
+  }
+  if (policy.allowedGroups.length > 0) {
+    const raw = claims[policy.groupsClaim]
+    const groups = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
+    if (!groups.some((group) => typeof group === 'string' && policy.allowedGroups.includes(group)))
+      return false
+  }
+  return true
+}

@@ -1,0 +1,91 @@
+import type { Country } from '../site'
+import type { PrivacyRequestBody, SuppressionChannel } from './request'
+import { isFilled } from './request'
+import { checkBody, type FieldError } from './rules'
+import { privacyRequestSchema } from './schema'
+
+/** How staff checked that the customer is who they say (issue 8): by a phone call, a letter or an e-mail. */
+export const IDENTITY_CHECKS = ['PHONE_CALL', 'LETTER', 'EMAIL'] as const
+export type IdentityCheck = (typeof IDENTITY_CHECKS)[number]
+
+/** Staff record phone, e-mail and postal opt-outs; notifications are self-service only (spec §3). */
+export const STAFF_CHANNELS = ['PHONE', 'EMAIL', 'POSTAL'] as const satisfies readonly SuppressionChannel[]
+
+export const IDENTITY_NOTE_MAX_LENGTH = 500
+
+/** The staff form's body: an objection for the customer, and how their identity was checked. */
+export interface StaffObjectionBody extends PrivacyRequestBody {
+  flowType: 'OBJECTION'
+  brands: string[]
+  communicationTypes: SuppressionChannel[]
+  identityCheck: { method: IdentityCheck; note?: string }
+}
+
+export const staffObjectionSchema = {
+  ...privacyRequestSchema,
+  required: ['flowType', 'country', 'language', 'brands', 'communicationTypes', 'identityCheck'],
+  properties: {
+    ...privacyRequestSchema.properties,
+    flowType: { const: 'OBJECTION' },
+    communicationTypes: {
+      type: 'array',
+      maxItems: 3,
+      uniqueItems: true,
+      items: { enum: [...STAFF_CHANNELS] },
+    },
+    identityCheck: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method'],
+      properties: {
+        method: { enum: [...IDENTITY_CHECKS] },
+        note: { type: 'string', maxLength: IDENTITY_NOTE_MAX_LENGTH },
+      },
+    },
+  },
+} as const
+
+/** The public objection rules (spec §5), plus a chosen identity check. Browser and server run it alike. */
+export function checkStaffBody(
+  body: StaffObjectionBody,
+  country: Country,
+  knownBrandKeys: ReadonlySet<string>,
+): FieldError[] {
+  const errors = checkBody(body, country, knownBrandKeys)
+  if (!isFilled(body.identityCheck?.method))
+    errors.push({ field: 'identityCheck.method', rule: 'required_option' })
+  return errors
+}
+
+/** What the audit trail records of a staff action; never the customer's contact data. */
+export const STAFF_ACTIONS = ['SIGN_IN', 'SIGN_OUT', 'SIGN_IN_REFUSED', 'OBJECTION_RECORDED'] as const
+export type StaffAction = (typeof STAFF_ACTIONS)[number]
+
+/** A line of the audit trail as a staff member sees their own. */
+export interface AuditEntry {
+  id: string
+  occurredAt: string
+  action: StaffAction
+  requestId: string | null
+  country: Country
+  details: {
+    brands?: string[]
+    channels?: SuppressionChannel[]
+    identityCheck?: IdentityCheck
+    identityNote?: string
+    confirmationMail?: boolean
+  }
+}
+
+/** Who is signed in, as the staff pages show it. */
+export interface StaffMember {
+  name: string | null
+  email: string
+}
+
+/** How the staff sign-in page offers sign-in, and what it has to tell. */
+export interface SignInView {
+  method: 'oidc' | 'development' | 'none'
+  notice: 'signed-out' | 'failed' | 'unavailable' | 'refused' | null
+  returnTo: string
+}

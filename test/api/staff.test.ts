@@ -1,0 +1,353 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BRANDS } from '../../server/brands'
+import { findRequest, suppressionsOf } from '../../server/db/privacy-request-repository'
+import type { OutboxWorker } from '../../server/mail/outbox-worker'
+import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { startTestIdentityProvider, TEST_CLIENT } from '../support/oidc-provider'
+import { SmtpSink } from '../support/smtp'
+
+const HOST = 'nl.localhost'
+const ORIGIN = 'http://nl.localhost:3211'
+const PRODUCTION = 'prod-nl.localhost'
+const FORM = '/nl/internal-privacy-rights/direct-marketing'
+const API = '/api/internal-privacy-rights/direct-marketing'
+const SESSION = '__Host-staff-session'
+
+type App = Awaited<ReturnType<typeof testSetup>>['app']
+
+/** The cookie `name` of a response, as `name=value`, and its attributes. */
+function cookieOf(response: { headers: Record<string, unknown> }, name: string) {
+  const all = (response.headers['set-cookie'] as string[] | undefined) ?? []
+  const line = all.find((c) => c.startsWith(`${name}=`))
+  return line ? { pair: line.split(';')[0] ?? '', line } : null
+}
+
+/**
+ * Signs in through the test provider as a browser would: start at the staff page, follow the provider's
+ * redirects, submit its login form, and hand the callback to the app with the sign-in cookie.
+ */
+async function signIn(app: App, login: string, host = HOST) {
+  const start = await request(app)
+    .get(`/nl/internal-privacy-rights/sign-in?returnTo=${encodeURIComponent(FORM)}`)
+    .set('Host', host)
+  expect(start.status).toBe(302)
+  const transaction = cookieOf(start, '__Host-staff-signin')
+  expect(transaction?.line).toMatch(/HttpOnly/i)
+  const jar = new Map<string, string>()
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const index = pair.indexOf('=')
+      jar.set(pair.slice(0, index), pair.slice(index + 1))
+    }
+  }
+  const cookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  let url = new URL(String(start.headers.location))
+  for (let hop = 0; hop < 12; hop++) {
+    if (url.pathname === '/internal-privacy-rights/callback') {
+      return request(app)
+        .get(`${url.pathname}${url.search}`)
+        .set('Host', host)
+        .set('Cookie', transaction?.pair ?? '')
+    }
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: cookies() } })
+    remember(response)
+    if (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get('location') ?? '', url)
+      continue
+    }
+    const html = await response.text()
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
+    if (!action) throw new Error(`No login form at ${url}: ${html.slice(0, 200)}`)
+    const posted = await fetch(new URL(action, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookies(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login, password: 'any' }),
+    })
+    remember(posted)
+    url = new URL(posted.headers.get('location') ?? '', url)
+  }
+  throw new Error('The sign-in did not reach the callback')
+}
+
+function twoBrandsBody(country: 'NL' | 'BE' = 'NL') {
+  const [first, second] = BRANDS[country].brands
+  return {
+    flowType: 'OBJECTION',
+    country,
+    language: 'nl',
+    email: 'klant@example.nl',
+    phoneNumber: '+31612345678',
+    brands: [...(first?.nroKeys ?? []), ...(second?.nroKeys ?? [])],
+    communicationTypes: ['PHONE', 'EMAIL'],
+    identityCheck: { method: 'PHONE_CALL', note: 'Geboortedatum en adres nagevraagd' },
+    touchpoint: `${ORIGIN}${FORM}`,
+  }
+}
+
+describe.each(DATABASES)('staff area on %s', (kind) => {
+  const sink = new SmtpSink()
+  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  let worker: OutboxWorker
+  let anna: string
+
+  beforeAll(async () => {
+    await sink.start()
+    idp = await startTestIdentityProvider({
+      redirectUris: [
+        `${ORIGIN}/internal-privacy-rights/callback`,
+        'http://be.localhost:3211/internal-privacy-rights/callback',
+      ],
+    })
+    setup = await testSetup({
+      DATABASE_URL: await testDatabaseUrl(kind),
+      SMTP_URL: sink.url,
+      STAFF_OIDC_ISSUER: idp.issuer,
+      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      STAFF_ALLOWED_EMAIL_DOMAINS: 'dpgmedia.nl,dpgmedia.be',
+    })
+    worker = setup.composition.startWorkers({ outboxIntervalMs: 50, retryBaseMs: 50 })
+    const signedIn = await signIn(setup.app, 'anna.jansen@dpgmedia.nl')
+    anna = cookieOf(signedIn, SESSION)?.pair ?? ''
+  })
+
+  afterAll(async () => {
+    await worker?.stop()
+    await setup?.composition.close()
+    await idp?.close()
+    await sink.stop()
+  })
+
+  it('does not exist without INTERNAL_PRIVACY_RIGHTS: 404 for pages and API, even signed in', async () => {
+    for (const path of [
+      FORM,
+      '/nl/internal-privacy-rights/processed',
+      '/nl/internal-privacy-rights/sign-in',
+      '/fr/internal-privacy-rights/direct-marketing',
+    ]) {
+      const page = await request(setup.app).get(path).set('Host', PRODUCTION).set('Cookie', anna)
+      expect(page.status, path).toBe(404)
+    }
+    const post = await request(setup.app)
+      .post(API)
+      .set('Host', PRODUCTION)
+      .set('Cookie', anna)
+      .send(twoBrandsBody())
+    expect(post.status).toBe(404)
+    expect(post.body.error.code).toBe('NOT_FOUND')
+    const audit = await request(setup.app)
+      .get('/api/internal-privacy-rights/audit')
+      .set('Host', PRODUCTION)
+      .set('Cookie', anna)
+    expect(audit.status).toBe(404)
+  })
+
+  it('sends a signed-out visitor to sign-in, and on to the provider with PKCE, state and nonce', async () => {
+    const page = await request(setup.app).get(FORM).set('Host', HOST)
+    expect(page.status).toBe(302)
+    expect(page.headers.location).toBe(
+      `/nl/internal-privacy-rights/sign-in?returnTo=${encodeURIComponent(FORM)}`,
+    )
+    const signInPage = await request(setup.app).get(String(page.headers.location)).set('Host', HOST)
+    expect(signInPage.status).toBe(302)
+    const authorize = new URL(String(signInPage.headers.location))
+    expect(authorize.origin).toBe(idp.issuer)
+    expect(authorize.searchParams.get('response_type')).toBe('code')
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/)
+    expect(authorize.searchParams.get('state')).toBeTruthy()
+    expect(authorize.searchParams.get('nonce')).toBeTruthy()
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/internal-privacy-rights/callback`)
+    const transaction = cookieOf(signInPage, '__Host-staff-signin')
+    expect(transaction?.line).toMatch(/Path=\/; .*HttpOnly; Secure; SameSite=Lax/i)
+    const processed = await request(setup.app).get('/nl/internal-privacy-rights/processed').set('Host', HOST)
+    expect(processed.status).toBe(302)
+    const api = await request(setup.app).post(API).set('Host', HOST).send(twoBrandsBody())
+    expect(api.status).toBe(401)
+    expect(api.body.error.code).toBe('UNAUTHENTICATED')
+  })
+
+  it('signs staff in with a strict, signed session cookie and shows who is signed in', async () => {
+    const callback = await signIn(setup.app, 'bert@dpgmedia.be')
+    expect(callback.status).toBe(200)
+    expect(callback.text).toContain(`url=${FORM}`)
+    const session = cookieOf(callback, SESSION)
+    expect(session?.line).toMatch(
+      /^__Host-staff-session=[\w-]{43}\.[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    )
+    const page = await request(setup.app)
+      .get(FORM)
+      .set('Host', HOST)
+      .set('Cookie', session?.pair ?? '')
+    expect(page.status).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.text).toContain('Ingelogd als Bert')
+    expect(page.text).not.toMatch(/<header class="header/)
+    // A forged or altered cookie is nobody.
+    const forged = `${session?.pair.slice(0, -3)}abc`
+    const refused = await request(setup.app).get(FORM).set('Host', HOST).set('Cookie', forged)
+    expect(refused.status).toBe(302)
+  })
+
+  it('refuses a signed-in person outside the allowed domains with 403, and records it', async () => {
+    const callback = await signIn(setup.app, 'mallory@example.com')
+    expect(callback.status).toBe(403)
+    expect(callback.text).toContain('Geen toegang')
+    expect(cookieOf(callback, SESSION)).toBeNull()
+    const rows = await setup.composition.db.db
+      .selectFrom('staff_audit_log')
+      .selectAll()
+      .where('actor_email', '=', 'mallory@example.com')
+      .execute()
+    expect(rows.map((row) => row.action)).toEqual(['SIGN_IN_REFUSED'])
+  })
+
+  it('records an objection at once: suppressions, audit entry with the staff identity, confirmation mail', async () => {
+    const body = twoBrandsBody()
+    const response = await request(setup.app).post(API).set('Host', HOST).set('Cookie', anna).send(body)
+    expect(response.status).toBe(201)
+    const recorded = response.body.recorded
+    expect(recorded.channels).toEqual(['PHONE', 'EMAIL'])
+    expect(recorded.brands).toHaveLength(2)
+    expect(recorded.confirmationMail).toBe(true)
+    const db = setup.composition.db.db
+    const stored = await findRequest(db, recorded.requestId)
+    expect(stored?.status).toBe('executed')
+    expect(stored?.verifiedAt).toBeTruthy()
+    const suppressions = await suppressionsOf(db, recorded.requestId)
+    expect(suppressions).toHaveLength(body.brands.length * 2)
+    expect(
+      suppressions.filter((s) => s.channel === 'PHONE').every((s) => s.phoneNumber === '+31612345678'),
+    ).toBe(true)
+    expect(
+      suppressions.filter((s) => s.channel === 'EMAIL').every((s) => s.email === 'klant@example.nl'),
+    ).toBe(true)
+    const audit = await db
+      .selectFrom('staff_audit_log')
+      .selectAll()
+      .where('request_id', '=', recorded.requestId)
+      .execute()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]?.action).toBe('OBJECTION_RECORDED')
+    expect(audit[0]?.actor_email).toBe('anna.jansen@dpgmedia.nl')
+    expect(audit[0]?.actor_subject).toBe('anna.jansen@dpgmedia.nl')
+    expect(audit[0]?.actor_issuer).toBe(idp.issuer)
+    expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({
+      channels: ['PHONE', 'EMAIL'],
+      identityCheck: 'PHONE_CALL',
+    })
+    // The customer's contact data is in the request, never in the audit trail.
+    expect(audit[0]?.details).not.toContain('klant@example.nl')
+    const [mail] = await sink.waitFor((m) => JSON.stringify(m.to).includes('klant@example.nl'))
+    expect(mail?.subject).toBe('Je bezwaar tegen direct marketing is verwerkt')
+    expect(mail?.text).toContain('Je hebt onze klantenservice gevraagd')
+    // No verification mail: staff checked the customer's identity.
+    expect(sink.to('klant@example.nl')).toHaveLength(1)
+
+    const processed = await request(setup.app)
+      .get(`/nl/internal-privacy-rights/processed?request=${recorded.requestId}`)
+      .set('Host', HOST)
+      .set('Cookie', anna)
+    expect(processed.status).toBe(200)
+    expect(processed.text).toContain(recorded.requestId)
+    expect(processed.text).toContain('klant@example.nl')
+    expect(processed.text).toContain('Bezwaar vastgelegd')
+    // Another staff member does not see it.
+    const bert = cookieOf(await signIn(setup.app, 'bert@dpgmedia.be'), SESSION)?.pair ?? ''
+    const other = await request(setup.app)
+      .get(`/nl/internal-privacy-rights/processed?request=${recorded.requestId}`)
+      .set('Host', HOST)
+      .set('Cookie', bert)
+    expect(other.text).not.toContain('klant@example.nl')
+    const own = await request(setup.app)
+      .get('/api/internal-privacy-rights/audit')
+      .set('Host', HOST)
+      .set('Cookie', anna)
+    expect(own.body.entries[0]).toMatchObject({ action: 'OBJECTION_RECORDED', requestId: recorded.requestId })
+  })
+
+  it('refuses a cross-site POST that carries a valid session cookie', async () => {
+    const before = await setup.composition.db.db.selectFrom('privacy_requests').select('id').execute()
+    for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }]) {
+      const response = await request(setup.app)
+        .post(API)
+        .set('Host', HOST)
+        .set('Cookie', anna)
+        .set(headers)
+        .send(twoBrandsBody())
+      expect(response.status).toBe(403)
+      expect(response.body.error.code).toBe('CROSS_SITE_REQUEST')
+    }
+    const signOut = await request(setup.app)
+      .post('/nl/internal-privacy-rights/sign-out')
+      .set('Host', HOST)
+      .set('Cookie', anna)
+      .set('Sec-Fetch-Site', 'cross-site')
+    expect(signOut.status).toBe(403)
+    const after = await setup.composition.db.db.selectFrom('privacy_requests').select('id').execute()
+    expect(after).toHaveLength(before.length)
+  })
+
+  it('checks the body like the public flow, plus the identity check', async () => {
+    const post = (body: object) =>
+      request(setup.app).post(API).set('Host', HOST).set('Cookie', anna).send(body)
+    const { identityCheck: _, ...withoutCheck } = twoBrandsBody()
+    const missing = await post(withoutCheck)
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.fields).toContainEqual({ field: 'identityCheck', rule: 'required' })
+    const noPhone = await post({ ...twoBrandsBody(), phoneNumber: undefined })
+    expect(noPhone.body.error.fields).toContainEqual({ field: 'phoneNumber', rule: 'required' })
+    const notifications = await post({ ...twoBrandsBody(), communicationTypes: ['NOTIFICATIONS'] })
+    expect(notifications.status).toBe(400)
+    const badBrand = await post({ ...twoBrandsBody(), brands: ['no-such-brand'] })
+    expect(badBrand.body.error.fields).toContainEqual({ field: 'brands', rule: 'brand' })
+    const postal = await post({ ...twoBrandsBody(), communicationTypes: ['POSTAL'], email: undefined })
+    expect(postal.body.error.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'userInfo.firstName', rule: 'required' },
+        { field: 'userInfo.address', rule: 'address' },
+      ]),
+    )
+  })
+
+  it('keeps the audit trail append-only in the database itself', async () => {
+    const db = setup.composition.db.db
+    await expect(
+      db.updateTable('staff_audit_log').set({ actor_email: 'someone@else.nl' }).execute(),
+    ).rejects.toThrow(/append-only/)
+    await expect(db.deleteFrom('staff_audit_log').execute()).rejects.toThrow(/append-only/)
+    const rows = await db.selectFrom('staff_audit_log').select('actor_email').execute()
+    expect(rows.some((row) => row.actor_email === 'someone@else.nl')).toBe(false)
+    expect(rows.length).toBeGreaterThan(0)
+  })
+
+  it('signs out: the session ends on the server and the cookie is cleared', async () => {
+    const cookie = cookieOf(await signIn(setup.app, 'carla@dpgmedia.nl'), SESSION)?.pair ?? ''
+    const out = await request(setup.app)
+      .post('/nl/internal-privacy-rights/sign-out')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+    expect(out.status).toBe(303)
+    expect(out.headers.location).toBe('/nl/internal-privacy-rights/sign-in?signed-out=1')
+    expect(cookieOf(out, SESSION)?.line).toMatch(/Expires=Thu, 01 Jan 1970/)
+    const again = await request(setup.app).get(FORM).set('Host', HOST).set('Cookie', cookie)
+    expect(again.status).toBe(302)
+    // After signing out the page says so instead of signing in again at once.
+    const page = await request(setup.app)
+      .get('/nl/internal-privacy-rights/sign-in?signed-out=1')
+      .set('Host', HOST)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Je bent uitgelogd.')
+    const actions = await setup.composition.db.db
+      .selectFrom('staff_audit_log')
+      .select('action')
+      .where('actor_email', '=', 'carla@dpgmedia.nl')
+      .orderBy('occurred_at')
+      .execute()
+    expect(actions.map((row) => row.action)).toEqual(['SIGN_IN', 'SIGN_OUT'])
+  })
+})
