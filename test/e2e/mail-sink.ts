@@ -1,15 +1,18 @@
 /**
  * The end-to-end tests' outside world: a real SMTP server on loopback (the app sends to it), whose received
- * mails the tests read over HTTP (GET /mails?to=ADDRESS), and the stand-in address registers under /pdok
- * and /vlaanderen (the internet is not reachable in tests).
+ * mails the tests read over HTTP (GET /mails?to=ADDRESS), the stand-in address registers under /pdok
+ * and /vlaanderen (the internet is not reachable in tests), and a real OpenID provider for staff sign-in.
  */
 import { createServer } from 'node:http'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { addressRegisterHandler } from '../support/address-registers'
+import { startTestIdentityProvider } from '../support/oidc-provider'
 
 const SMTP_PORT = Number(process.env.SINK_SMTP_PORT ?? 2525)
 const HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3212)
+const IDP_PORT = Number(process.env.SINK_IDP_PORT ?? 3213)
+const APP_PORT = Number(process.env.APP_PORT ?? 3211)
 const mails: { to: string; subject: string; text: string }[] = []
 
 new SMTPServer({
@@ -44,3 +47,8 @@ createServer((req, res) => {
   res.setHeader('Content-Type', 'application/json')
   res.end(JSON.stringify(mails.filter((mail) => mail.to.includes(to))))
 }).listen(HTTP_PORT, '127.0.0.1')
+
+await startTestIdentityProvider({
+  port: IDP_PORT,
+  redirectUris: ['nl', 'be'].map((c) => `http://${c}.localhost:${APP_PORT}/internal-privacy-rights/callback`),
+})

@@ -6,7 +6,7 @@ import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
 import { flattenNroKeys } from '../../../shared/brands'
-import { MAX_LENGTH, type SuppressionChannel } from '../../../shared/privacy-rights/request'
+import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
 import {
   checkStaffBody,
   IDENTITY_CHECKS,
@@ -15,20 +15,23 @@ import {
   STAFF_CHANNELS,
   type StaffObjectionBody,
 } from '../../../shared/privacy-rights/staff'
-import { acceptPhoneInput, checkPhone } from '../../../shared/privacy-rights/validation'
 import { localizedPath } from '../../../shared/routing'
 import { AddressLookupFields } from '../../privacy-rights/AddressFields'
 import { EmailField, type Errors, formField, NameFields } from '../../privacy-rights/FlowForm'
+import { BrandChecklist, ChannelChecklist, PhoneField } from '../../privacy-rights/ObjectionFields'
 import { EMPTY_USER_INFO } from '../../privacy-rights/request-store'
 import { toBody } from '../../privacy-rights/submit'
 import { type StaffForm, useStaffForm } from '../staff-store'
 import type { Data } from './+data'
 
-const CHANNEL_LABELS: Record<SuppressionChannel, string> = {
-  PHONE: 'privacy_rights.channels.phone',
-  EMAIL: 'privacy_rights.channels.email',
-  POSTAL: 'privacy_rights.channels.postal',
-}
+const CHANNELS = STAFF_CHANNELS.map((type) => ({
+  type,
+  labelKey: {
+    PHONE: 'privacy_rights.channels.phone',
+    EMAIL: 'privacy_rights.channels.email',
+    POSTAL: 'privacy_rights.channels.postal',
+  }[type],
+}))
 
 const LANGUAGE_LABELS = { nl: 'staff.form.language_nl', fr: 'staff.form.language_fr' } as const
 
@@ -53,8 +56,6 @@ export default function Page() {
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
   const closeBanner = useCallback(() => setBanner(null), [])
-  const chosen = new Set(form.brandIds)
-  const allChosen = brands.length > 0 && brands.every((brand) => chosen.has(brand.id))
   const ticked = new Set(form.communicationTypes)
   const info = form.userInfo
   const setInfo = (change: Partial<StaffForm['userInfo']>) => update({ userInfo: { ...info, ...change } })
@@ -177,94 +178,28 @@ export default function Page() {
         )}
       </fieldset>
 
-      <fieldset className="fieldset" aria-describedby={errors.brands ? 'brands-error' : undefined}>
-        <legend>{t('staff.form.brands_legend')}</legend>
-        {errors.brands && (
-          <p id="brands-error" className="field__error">
-            {t('validation.required_option')}
-          </p>
-        )}
-        <label className="check check--all">
-          <input
-            id="select-all"
-            type="checkbox"
-            checked={allChosen}
-            aria-invalid={Boolean(errors.brands) || undefined}
-            data-field="brands"
-            onChange={() => setBrands(allChosen ? [] : brands.map((brand) => brand.id))}
-          />
-          <span>{t('privacy_rights.brands.select_all')}</span>
-        </label>
-        <ul className="check-grid">
-          {brands.map((brand) => (
-            <li key={brand.id}>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  name="brand"
-                  value={brand.id}
-                  checked={chosen.has(brand.id)}
-                  onChange={(event) =>
-                    setBrands(
-                      event.target.checked
-                        ? [...form.brandIds, brand.id]
-                        : form.brandIds.filter((id) => id !== brand.id),
-                    )
-                  }
-                />
-                <span>{brand.description}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <BrandChecklist
+        brands={brands}
+        chosenIds={form.brandIds}
+        onChange={setBrands}
+        error={Boolean(errors.brands)}
+        legend={t('staff.form.brands_legend')}
+      />
 
-      <fieldset
-        className="fieldset"
-        aria-describedby={errors.communicationTypes ? 'channels-error' : undefined}
-      >
-        <legend>{t('staff.form.channels_legend')}</legend>
-        {errors.communicationTypes && (
-          <p id="channels-error" className="field__error">
-            {t('validation.required_option')}
-          </p>
-        )}
-        {STAFF_CHANNELS.map((channel, index) => (
-          <label key={channel} className="check">
-            <input
-              type="checkbox"
-              name="communicationType"
-              value={channel}
-              checked={ticked.has(channel)}
-              aria-invalid={(index === 0 && Boolean(errors.communicationTypes)) || undefined}
-              data-field={index === 0 ? 'communicationTypes' : undefined}
-              onChange={(event) => toggleChannel(channel, event.target.checked)}
-            />
-            <span>{t(CHANNEL_LABELS[channel])}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ChannelChecklist
+        channels={CHANNELS}
+        ticked={ticked}
+        onToggle={toggleChannel}
+        error={Boolean(errors.communicationTypes)}
+        legend={t('staff.form.channels_legend')}
+      />
 
       {ticked.has('PHONE') && (
-        <TextField
-          name="phoneNumber"
-          type="tel"
-          label={t('privacy_rights.form.phone')}
-          hint={t('privacy_rights.form.phone_hint')}
-          error={errors.phoneNumber}
-          required
-          maxLength={MAX_LENGTH.phone}
+        <PhoneField
           value={form.phone}
-          onChange={(event) => {
-            const value = event.target.value.replace(/\s+/g, '')
-            if (!acceptPhoneInput(value)) return
-            update({ phone: value })
-            if (errors.phoneNumber) setErrors((e) => ({ ...e, phoneNumber: checkPhone(value) ?? undefined }))
-          }}
-          onBlur={(event) => {
-            if (event.target.value !== '+')
-              setErrors((e) => ({ ...e, phoneNumber: checkPhone(event.target.value) ?? undefined }))
-          }}
+          onChange={(phone) => update({ phone })}
+          error={errors.phoneNumber}
+          setError={(rule) => setErrors((e) => ({ ...e, phoneNumber: rule }))}
         />
       )}
       {ticked.has('POSTAL') && (

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Link } from '../../../../renderer/components/Link'
 import { Banner } from '../../../../renderer/forms/Banner'
-import { TextField } from '../../../../renderer/forms/Field'
 import { useData } from '../../../../renderer/useData'
 import { usePageContext } from '../../../../renderer/usePageContext'
 import { useTranslate } from '../../../../renderer/useTranslate'
-import { type CommunicationType, MAX_LENGTH } from '../../../../shared/privacy-rights/request'
-import { acceptPhoneInput, checkPhone } from '../../../../shared/privacy-rights/validation'
+import type { CommunicationType } from '../../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../../shared/routing'
 import { AddressLookupFields } from '../../AddressFields'
 import { EmailField, type Errors, NameFields, useSubmit } from '../../FlowForm'
+import { ChannelChecklist, PhoneField } from '../../ObjectionFields'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
 import type { Data } from './+data'
 
@@ -86,51 +85,19 @@ export default function Page() {
         </p>
       )}
       {named.length > 0 && <p>{t('privacy_rights.channels.named', { brands: named.join(' · ') })}</p>}
-      <fieldset
-        className="fieldset"
-        aria-describedby={errors.communicationTypes ? 'channels-error' : undefined}
-      >
-        <legend>{t('privacy_rights.channels.legend')}</legend>
-        {errors.communicationTypes && (
-          <p id="channels-error" className="field__error">
-            {t('validation.required_option')}
-          </p>
-        )}
-        {CHANNELS.map((channel, index) => (
-          <label key={channel.type} className="check">
-            <input
-              type="checkbox"
-              name="communicationType"
-              value={channel.type}
-              checked={ticked.has(channel.type)}
-              aria-invalid={(index === 0 && Boolean(errors.communicationTypes)) || undefined}
-              onChange={(event) => toggle(channel.type, event.target.checked)}
-            />
-            <span>{t(channel.labelKey)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ChannelChecklist
+        channels={CHANNELS}
+        ticked={ticked}
+        onToggle={toggle}
+        error={Boolean(errors.communicationTypes)}
+        legend={t('privacy_rights.channels.legend')}
+      />
       {ticked.has('PHONE') && (
-        <TextField
-          name="phoneNumber"
-          type="tel"
-          label={t('privacy_rights.form.phone')}
-          hint={t('privacy_rights.form.phone_hint')}
-          error={errors.phoneNumber}
-          required
-          maxLength={MAX_LENGTH.phone}
+        <PhoneField
           value={request.phone}
-          autoComplete="tel"
-          onChange={(event) => {
-            const value = event.target.value.replace(/\s+/g, '')
-            if (!acceptPhoneInput(value)) return
-            update({ phone: value })
-            if (errors.phoneNumber) setErrors((e) => ({ ...e, phoneNumber: checkPhone(value) ?? undefined }))
-          }}
-          onBlur={(event) => {
-            if (event.target.value !== '+')
-              setErrors((e) => ({ ...e, phoneNumber: checkPhone(event.target.value) ?? undefined }))
-          }}
+          onChange={(phone) => update({ phone })}
+          error={errors.phoneNumber}
+          setError={(rule) => setErrors((e) => ({ ...e, phoneNumber: rule }))}
         />
       )}
       {ticked.has('EMAIL') && (
