@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     [{ SITE_HOSTS_FILE: '/no/such/file.json' }, 'SITE_HOSTS_FILE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ CORPORATE_SITE_URL: 'not a url' }, 'CORPORATE_SITE_URL'],
+    [{ STAFF_OIDC_ISSUER: 'https://login.example' }, 'STAFF_OIDC_CLIENT_ID'],
+    [{ STAFF_OIDC_CLIENT_ID: 'site', STAFF_OIDC_CLIENT_SECRET: 's' }, 'STAFF_OIDC_ISSUER'],
+    [
+      { STAFF_OIDC_ISSUER: 'http://login.example', STAFF_OIDC_CLIENT_ID: 'a', STAFF_OIDC_CLIENT_SECRET: 'b' },
+      'STAFF_OIDC_ISSUER',
+    ],
+    [{ STAFF_SESSION_SECRET: 'too short' }, 'STAFF_SESSION_SECRET'],
+    [{ STAFF_SESSION_IDLE_MINUTES: '0' }, 'STAFF_SESSION_IDLE_MINUTES'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(name)
@@ -27,5 +35,26 @@ describe('loadConfig', () => {
     ['loopback', 'loopback'],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected)
+  })
+
+  it('reads the staff sign-in: the group domains by default, http:// only on loopback', () => {
+    const none = loadConfig({}).staff
+    expect(none.oidc).toBeNull()
+    expect(none.allowedEmailDomains).toEqual(['dpgmedia.nl', 'dpgmedia.be', 'dpgmedia.com'])
+    expect(none.sessionIdleMinutes).toBe(30)
+    expect(none.sessionMaxHours).toBe(10)
+    const staff = loadConfig({
+      STAFF_OIDC_ISSUER: 'http://127.0.0.1:9000',
+      STAFF_OIDC_CLIENT_ID: 'site',
+      STAFF_OIDC_CLIENT_SECRET: 'secret',
+      STAFF_ALLOWED_GROUPS: 'privacy-desk, customer-service',
+    }).staff
+    expect(staff.oidc).toMatchObject({ issuer: 'http://127.0.0.1:9000', allowInsecure: true })
+    expect(staff.allowedGroups).toEqual(['privacy-desk', 'customer-service'])
+    // Groups alone decide: no default domains on top.
+    expect(staff.allowedEmailDomains).toEqual([])
+    expect(loadConfig({ STAFF_ALLOWED_EMAIL_DOMAINS: '@DPGMedia.nl' }).staff.allowedEmailDomains).toEqual([
+      'dpgmedia.nl',
+    ])
   })
 })

@@ -1,0 +1,181 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { safeReturnTo } from '../../server/staff/router'
+import { TEST_HOSTS_FILE, testSetup } from '../support/app'
+import { startTestIdentityProvider, TEST_CLIENT } from '../support/oidc-provider'
+import { signIn } from '../support/staff'
+
+const SESSION = '__Host-staff-session'
+const FORM = '/nl/internal-privacy-rights/direct-marketing'
+
+/** The test host table plus a non-local host with the staff toggle: no development sign-in may exist there. */
+function hostsWithStaffAcceptance(): string {
+  const table = JSON.parse(readFileSync(TEST_HOSTS_FILE, 'utf8')) as { hosts: object[] }
+  table.hosts.push({
+    host: 'staff-acc.localhost',
+    country: 'NL',
+    environment: 'non-production',
+    toggles: ['INTERNAL_PRIVACY_RIGHTS'],
+    origin: 'https://staff-acc.localhost',
+  })
+  const file = join(mkdtempSync(join(tmpdir(), 'hosts-')), 'hosts.json')
+  writeFileSync(file, JSON.stringify(table))
+  return file
+}
+
+const cookieOf = (response: { headers: Record<string, unknown> }) =>
+  ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${SESSION}=`))
+
+describe('development sign-in (no identity provider)', () => {
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  beforeAll(async () => {
+    setup = await testSetup({ SITE_HOSTS_FILE: hostsWithStaffAcceptance() })
+  })
+  afterAll(() => setup?.composition.close())
+
+  const devSignIn = (host: string, email: string) =>
+    request(setup.app)
+      .post('/nl/internal-privacy-rights/sign-in/development')
+      .set('Host', host)
+      .type('form')
+      .send({ email, name: 'Dev Eloper', returnTo: FORM })
+
+  it('is offered, clearly labelled, on a local host only', async () => {
+    const local = await request(setup.app)
+      .get('/nl/internal-privacy-rights/sign-in')
+      .set('Host', 'nl.localhost')
+    expect(local.status).toBe(200)
+    expect(local.text).toContain('Ontwikkelaarslogin: alleen op deze lokale machine')
+    expect(local.text).toContain('action="/nl/internal-privacy-rights/sign-in/development"')
+    const acceptance = await request(setup.app)
+      .get('/nl/internal-privacy-rights/sign-in')
+      .set('Host', 'staff-acc.localhost')
+    expect(acceptance.status).toBe(503)
+    expect(acceptance.text).not.toContain('sign-in/development')
+    expect(acceptance.text).toContain('niet ingesteld')
+    const refused = await devSignIn('staff-acc.localhost', 'dev@dpgmedia.nl')
+    expect(refused.status).toBe(404)
+    expect(cookieOf(refused)).toBeUndefined()
+  })
+
+  it('signs in an allowed address and refuses others with 403', async () => {
+    const ok = await devSignIn('nl.localhost', 'dev@dpgmedia.nl')
+    expect(ok.status).toBe(303)
+    expect(ok.headers.location).toBe(FORM)
+    const cookie = cookieOf(ok)
+    expect(cookie).toMatch(/HttpOnly; Secure; SameSite=Strict/)
+    const form = await request(setup.app)
+      .get(FORM)
+      .set('Host', 'nl.localhost')
+      .set('Cookie', cookie?.split(';')[0] ?? '')
+    expect(form.status).toBe(200)
+    expect(form.text).toContain('Ingelogd als Dev Eloper')
+
+    const outsider = await devSignIn('nl.localhost', 'someone@example.com')
+    expect(outsider.status).toBe(303)
+    expect(cookieOf(outsider)).toBeUndefined()
+    const page = await request(setup.app).get(String(outsider.headers.location)).set('Host', 'nl.localhost')
+    expect(page.status).toBe(403)
+    expect(page.text).toContain('Geen toegang')
+  })
+
+  it('refuses a cross-site development sign-in', async () => {
+    const response = await devSignIn('nl.localhost', 'dev@dpgmedia.nl').set('Origin', 'http://evil.example')
+    expect(response.status).toBe(403)
+  })
+})
+
+describe('group claim policy', () => {
+  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  beforeAll(async () => {
+    idp = await startTestIdentityProvider({
+      redirectUris: ['http://nl.localhost:3211/internal-privacy-rights/callback'],
+    })
+    setup = await testSetup({
+      STAFF_OIDC_ISSUER: idp.issuer,
+      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      STAFF_ALLOWED_GROUPS: 'privacy-desk',
+    })
+  })
+  afterAll(async () => {
+    await setup?.composition.close()
+    await idp?.close()
+  })
+
+  it('lets in members of the allowed group only, whatever their mail domain', async () => {
+    const member = await signIn(setup.app, 'anna.desk@freelance.example')
+    expect(member.status).toBe(200)
+    expect(cookieOf(member)).toMatch(/SameSite=Strict/)
+    const outsider = await signIn(setup.app, 'bert@dpgmedia.nl')
+    expect(outsider.status).toBe(403)
+    expect(cookieOf(outsider)).toBeUndefined()
+  })
+
+  it('no development sign-in when a provider is set', async () => {
+    const response = await request(setup.app)
+      .post('/nl/internal-privacy-rights/sign-in/development')
+      .set('Host', 'nl.localhost')
+      .type('form')
+      .send({ email: 'dev@dpgmedia.nl' })
+    expect(response.status).toBe(404)
+  })
+
+  it('a provider that cannot be reached gives a 503 sign-in page, not an error', async () => {
+    const down = await testSetup({
+      STAFF_OIDC_ISSUER: 'http://127.0.0.1:9',
+      STAFF_OIDC_CLIENT_ID: 'x',
+      STAFF_OIDC_CLIENT_SECRET: 'y',
+    })
+    try {
+      const response = await request(down.app)
+        .get('/nl/internal-privacy-rights/sign-in')
+        .set('Host', 'nl.localhost')
+      expect(response.status).toBe(503)
+      expect(response.text).toContain('De inlogdienst is nu niet bereikbaar')
+    } finally {
+      await down.composition.close()
+    }
+  })
+
+  it('a callback without its sign-in cookie or with a forged state goes back to sign-in', async () => {
+    const start = await request(setup.app)
+      .get('/nl/internal-privacy-rights/sign-in')
+      .set('Host', 'nl.localhost')
+    const transaction = ((start.headers['set-cookie'] as unknown as string[]) ?? [])[0]?.split(';')[0] ?? ''
+    const noCookie = await request(setup.app)
+      .get('/internal-privacy-rights/callback?code=abc&state=xyz')
+      .set('Host', 'nl.localhost')
+    expect(noCookie.status).toBe(303)
+    expect(noCookie.headers.location).toBe('/nl/internal-privacy-rights/sign-in?failed=1')
+    const forged = await request(setup.app)
+      .get('/internal-privacy-rights/callback?code=abc&state=forged')
+      .set('Host', 'nl.localhost')
+      .set('Cookie', transaction)
+    expect(forged.status).toBe(303)
+    expect(String(forged.headers.location)).toMatch(/failed=1/)
+    expect(cookieOf(forged)).toBeUndefined()
+    const page = await request(setup.app).get(String(forged.headers.location)).set('Host', 'nl.localhost')
+    expect(page.text).toContain('Inloggen is niet gelukt')
+  })
+})
+
+describe('return address after sign-in', () => {
+  it.each([
+    ['/nl/internal-privacy-rights/processed?request=1', '/nl/internal-privacy-rights/processed?request=1'],
+    ['/fr/internal-privacy-rights/direct-marketing', '/fr/internal-privacy-rights/direct-marketing'],
+    ['https://evil.example/nl/internal-privacy-rights/x', FORM],
+    ['//evil.example/nl/internal-privacy-rights/x', FORM],
+    ['/nl/internal-privacy-rights//evil.example', FORM],
+    ['/nl/internal-privacy-rights/\\evil.example', FORM],
+    ['/nl/about', FORM],
+    ['/nl/internal-privacy-rights/sign-in', FORM],
+    [42, FORM],
+  ])('%j → %s', (value, expected) => {
+    expect(safeReturnTo(value, 'nl')).toBe(expected)
+  })
+})
