@@ -4,7 +4,7 @@ import { isPublicPath } from '../shared/navigation'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
-import { StaffHeader } from './components/StaffHeader'
+import { StaffBar } from './components/StaffBar'
 import { PageContextProvider } from './usePageContext'
 import { TranslateProvider } from './useTranslate'
 import './styles/global.css'
@@ -16,9 +16,9 @@ export function PageShell({ pageContext, children }: { pageContext: PageContext;
       <PageContextProvider pageContext={pageContext}>
         <TranslateProvider>
           {isPublic && <Header />}
-          {pageContext.staffMember !== undefined && <StaffHeader />}
           <main id="main" className="main" tabIndex={-1}>
             {isPublic && <Breadcrumbs />}
+            {pageContext.staffMember !== undefined && <StaffBar />}
             {children}
           </main>
           {isPublic && <Footer />}

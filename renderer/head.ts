@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { serverTranslate } from '../server/i18n/translate'
 import { htmlLang, languagesOf } from '../shared/locale'
+import { isPublicPath } from '../shared/navigation'
 import { localizedPath } from '../shared/routing'
 
 export interface HeadTags {
@@ -34,6 +35,10 @@ export function headTags(pageContext: PageContextServer): HeadTags {
       })),
       { hreflang: 'x-default', href: site.origin + localizedPath('nl', path) },
     ],
-    fathomSiteId: site.toggles.LOAD_FATHOM ? (pageContext.settings?.fathomSiteId ?? null) : null,
+    // The staff area is not measured: analytics only on public pages.
+    fathomSiteId:
+      site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath)
+        ? (pageContext.settings?.fathomSiteId ?? null)
+        : null,
   }
 }

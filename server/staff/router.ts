@@ -52,11 +52,19 @@ export function staffArea(deps: StaffAreaDeps): Router {
       next('router')
       return
     }
-    res.set('Cache-Control', 'no-store')
+    // Never cached, never indexed.
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' })
     const cookie = readCookie(req, SESSION_COOKIE)
     res.locals.staff = await sessions.resolve(cookie)
     if (!res.locals.staff && cookie) clearHostCookie(res, SESSION_COOKIE, 'strict')
     next()
+  })
+
+  // The area's own address leads to its form.
+  router.get(`/:lang${STAFF_AREA}`, (req, res, next) => {
+    const lang = String(req.params.lang)
+    if (isLanguage(lang)) res.redirect(302, `/${lang}${STAFF_AREA}/direct-marketing`)
+    else next()
   })
 
   router.get(`/:lang${STAFF_AREA}/sign-in`, async (req, res, next) => {

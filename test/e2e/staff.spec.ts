@@ -33,7 +33,8 @@ test.describe('internal staff area', () => {
     await hydrated(page)
     await expect(page.getByText('Ingelogd als Anna Jansen')).toBeVisible()
     // Staff pages have no public header or footer (spec §2).
-    await expect(page.locator('footer')).toHaveCount(0)
+    await expect(page.getByRole('banner')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Cookiebeleid' })).toHaveCount(0)
     const session = (await context.cookies()).find((c) => c.name === '__Host-staff-session')
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' })
@@ -63,7 +64,7 @@ test.describe('internal staff area', () => {
     await hydrated(page)
     const requestId = new URL(page.url()).searchParams.get('request') ?? ''
     await expect(page.getByRole('heading', { level: 1, name: 'Bezwaar vastgelegd' })).toBeVisible()
-    const summary = page.locator('.summary-list')
+    const summary = page.locator('.summary')
     await expect(summary).toContainText(requestId)
     await expect(summary).toContainText(`${chosen[0]}, ${chosen[1]}`)
     await expect(summary).toContainText('telefoon, e-mail')

@@ -73,11 +73,11 @@ export default function Page() {
         {recorded ? (
           <>
             <p className="lead">{t('staff.processed.lead')}</p>
-            <dl className="summary-list">
+            <dl className="summary">
               {rows
                 .filter((row): row is [string, string] => Boolean(row[1]))
                 .map(([term, value]) => (
-                  <div key={term}>
+                  <div key={term} className="summary__row">
                     <dt>{term}</dt>
                     <dd>{value}</dd>
                   </div>

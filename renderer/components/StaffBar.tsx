@@ -2,15 +2,18 @@ import { localizedPath } from '../../shared/routing'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
-/** The staff area's own header (issue 8): no public menu; who is signed in, and sign-out. */
-export function StaffHeader() {
+/**
+ * The staff area's bar at the top of the page (issue 8): who is signed in, and sign-out. Staff pages have
+ * no site header or footer (spec §2), so it is part of the main content, not a banner landmark.
+ */
+export function StaffBar() {
   const { staffMember, lang } = usePageContext()
   const t = useTranslate()
   return (
-    <header className="staff-header">
-      <p className="staff-header__title">{t('staff.header.title')}</p>
+    <div className="staff-bar">
+      <p className="staff-bar__title">{t('staff.header.title')}</p>
       {staffMember && (
-        <div className="staff-header__member">
+        <div className="staff-bar__member">
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
           <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>
             <button type="submit" className="button button--secondary">
@@ -19,6 +22,6 @@ export function StaffHeader() {
           </form>
         </div>
       )}
-    </header>
+    </div>
   )
 }
