@@ -158,10 +158,14 @@ describe('pages', () => {
   })
 
   it('omits header and footer on internal-privacy-rights paths', async () => {
-    const res = await get('nl.localhost', '/nl/internal-privacy-rights/unknown')
+    // Without the toggle the path is a 404 page, and not a public one; with it, signed out, sign-in first.
+    const res = await get('prod-nl.localhost', '/nl/internal-privacy-rights/unknown')
     expect(res.status).toBe(404)
     expect(res.text).not.toContain('site-header')
     expect(res.text).not.toContain('site-footer')
+    const staff = await get('nl.localhost', '/nl/internal-privacy-rights/unknown')
+    expect(staff.status).toBe(302)
+    expect(staff.headers.location).toMatch(/^\/nl\/internal-privacy-rights\/sign-in\?returnTo=/)
   })
 })
 
