@@ -64,9 +64,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /** GET with our Host header (fetch() may not set Host); resolves with the body. */
-function get(path: string): Promise<string> {
+function get(path: string, headers: Record<string, string> = { host: HOST }): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    request(base + path, { headers: { host: HOST } }, (response) => {
+    request(base + path, { headers }, (response) => {
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk) => {
@@ -130,8 +130,8 @@ async function medianServeTime(path: string, samples = 300): Promise<number> {
 }
 
 /** Gzipped size of every script a page loads: its module entry and each modulepreload. */
-async function javascriptPerPage(path: string): Promise<number> {
-  const html = await get(path)
+async function javascriptPerPage(path: string, headers?: Record<string, string>): Promise<number> {
+  const html = await get(path, headers)
   const sources = [
     ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g),
@@ -305,6 +305,37 @@ async function freshPostgresUrl(url: string): Promise<string> {
   return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
 }
 
+/**
+ * The staff pages need a session: the development sign-in of the local host nl.localhost (the server runs
+ * on the built-in host table, without an identity provider). Answers the request headers to use.
+ */
+function staffHeaders(): Promise<Record<string, string>> {
+  return new Promise((resolvePromise, reject) => {
+    const body = 'email=bench%40dpgmedia.nl&name=Bench'
+    request(
+      `${base}/nl/internal-privacy-rights/sign-in/development`,
+      {
+        method: 'POST',
+        headers: {
+          host: 'nl.localhost',
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(body.length),
+        },
+      },
+      (response) => {
+        const cookie = (response.headers['set-cookie'] ?? []).find((c) =>
+          c.startsWith('__Host-staff-session='),
+        )
+        response.resume()
+        if (!cookie) reject(new Error(`Development sign-in failed: ${response.statusCode}`))
+        else resolvePromise({ host: 'nl.localhost', cookie: cookie.split(';')[0] ?? '' })
+      },
+    )
+      .on('error', reject)
+      .end(body)
+  })
+}
+
 async function main() {
   const sqliteUrl = `file:${join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite')}`
   const server = await startServer({ DATABASE_URL: sqliteUrl })
@@ -336,6 +367,15 @@ async function main() {
       ['search page', '/nl/search'],
     ]) {
       js.push(`  ${title.padEnd(16)} ${((await javascriptPerPage(path)) / 1024).toFixed(1)} kB  ${path}`)
+    }
+    const staff = await staffHeaders()
+    for (const [title, path] of [
+      ['staff form', '/nl/internal-privacy-rights/direct-marketing'],
+      ['staff processed', '/nl/internal-privacy-rights/processed'],
+    ] as const) {
+      js.push(
+        `  ${title.padEnd(16)} ${((await javascriptPerPage(path, staff)) / 1024).toFixed(1)} kB  ${path}`,
+      )
     }
   } finally {
     await stopServer(server)

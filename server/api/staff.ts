@@ -14,7 +14,7 @@ const validateStaffObjection = ajv.compile<StaffObjectionBody>(staffObjectionSch
  * are a 404, without a session a 401. Cross-site POSTs are refused even with a valid session cookie.
  */
 export function staffRouter(service: StaffService, limit: RequestHandler): Router {
-  const router = Router()
+  const router = Router({ caseSensitive: true })
   // The staff gate (server/staff/router.ts) resolved the session; this router checks again on its own.
   router.use('/internal-privacy-rights', (req, res, next) => {
     if (!req.site?.toggles.INTERNAL_PRIVACY_RIGHTS) {

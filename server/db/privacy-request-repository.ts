@@ -5,6 +5,7 @@ import type {
   SuppressionChannel,
   UserInfo,
 } from '../../shared/privacy-rights/request'
+import type { IdentityCheck } from '../../shared/privacy-rights/staff'
 import type { Country } from '../../shared/site'
 import type { Database } from './schema'
 
@@ -34,6 +35,9 @@ export interface PrivacyRequest {
   verifiedAt: string | null
   executedAt: string | null
   dueAt: string | null
+  /** Recorded by staff: how they checked the customer's identity, and their note. */
+  identityCheck: IdentityCheck | null
+  identityNote: string | null
 }
 
 export interface Suppression {
@@ -70,6 +74,8 @@ export async function insertRequest(db: Executor, request: PrivacyRequest): Prom
       verified_at: request.verifiedAt,
       executed_at: request.executedAt,
       due_at: request.dueAt,
+      identity_check: request.identityCheck,
+      identity_note: request.identityNote,
     })
     .execute()
 }
@@ -98,6 +104,8 @@ export async function findRequest(db: Executor, id: string): Promise<PrivacyRequ
     verifiedAt: row.verified_at,
     executedAt: row.executed_at,
     dueAt: row.due_at,
+    identityCheck: row.identity_check as IdentityCheck | null,
+    identityNote: row.identity_note,
   }
 }
 

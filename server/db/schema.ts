@@ -99,6 +99,9 @@ export interface PrivacyRequestTable {
   verified_at: string | null
   executed_at: string | null
   due_at: string | null
+  /** Staff-recorded requests: how the customer's identity was checked, and the staff member's note. */
+  identity_check: string | null
+  identity_note: string | null
 }
 
 export interface VerificationTokenTable {

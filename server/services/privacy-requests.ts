@@ -226,6 +226,8 @@ export function normalise(body: PrivacyRequestBody, site: Site, now: Date): Priv
     verifiedAt: null,
     executedAt: null,
     dueAt: null,
+    identityCheck: null,
+    identityNote: null,
   }
 }
 

@@ -5,7 +5,8 @@ import type { StaffSessions } from '../staff/sessions'
 
 /**
  * DESIGN.md decision 9: requests nobody verified are deleted, with their tokens, after the retention
- * period. Every instance runs this hourly; it is idempotent.
+ * period, and staff sessions past their idle or absolute end are removed. Every instance runs this hourly; it
+ * is idempotent.
  */
 export function startRetentionJob(
   db: Db,

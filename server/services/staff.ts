@@ -86,8 +86,15 @@ export function createStaffService(deps: {
       }
       const nowIso = now.toISOString()
       // Staff checked the customer's identity: the request counts as verified and is executed at once.
-      const executed = { ...request, status: 'executed' as const, verifiedAt: nowIso, executedAt: nowIso }
-      const note = body.identityCheck.note?.trim() || null
+      // The note is free text about a customer: it stays with the request, never in the audit trail.
+      const executed = {
+        ...request,
+        status: 'executed' as const,
+        verifiedAt: nowIso,
+        executedAt: nowIso,
+        identityCheck: body.identityCheck.method,
+        identityNote: body.identityCheck.note?.trim() || null,
+      }
       await db.db.transaction().execute(async (trx) => {
         await insertRequest(trx, executed)
         await insertSuppressions(trx, suppressionsFor(executed), nowIso)
@@ -101,7 +108,6 @@ export function createStaffService(deps: {
             brands: executed.brands,
             channels: executed.communicationTypes as SuppressionChannel[],
             identityCheck: body.identityCheck.method,
-            ...(note ? { identityNote: note } : {}),
             confirmationMail: executed.email !== null,
           },
         })
@@ -141,8 +147,8 @@ export function createStaffService(deps: {
         phoneNumber: request.phoneNumber,
         name: name || null,
         address: info?.address ?? null,
-        identityCheck: details.identityCheck ?? 'PHONE_CALL',
-        identityNote: details.identityNote ?? null,
+        identityCheck: request.identityCheck ?? details.identityCheck ?? 'PHONE_CALL',
+        identityNote: request.identityNote,
         confirmationMail: details.confirmationMail ?? false,
       }
     },

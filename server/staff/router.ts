@@ -38,14 +38,26 @@ export interface StaffAreaDeps {
 export function staffArea(deps: StaffAreaDeps): Router {
   const { sessions, oidc, policy, staff, logger } = deps
   const transactions = sealer(deps.key)
-  const router = Router()
+  // Case-sensitive, like the language routing: /NL/… and /Internal-Privacy-Rights/… are no staff paths.
+  const router = Router({ caseSensitive: true })
   const enabled = (req: Request) => req.site?.toggles.INTERNAL_PRIVACY_RIGHTS === true
-  const development = (req: Request) => oidc === null && req.site?.environment === 'local'
+  /**
+   * The development sign-in: no identity provider, a local host of the host table, and a browser on this
+   * machine. A Host header is the visitor's to choose, the connection's address is not (nor is it a proxy's
+   * X-Forwarded-For), so a server that was started without a production host table still refuses it remotely.
+   */
+  const development = (req: Request) =>
+    oidc === null && req.site?.environment === 'local' && isLoopback(req.socket.remoteAddress)
+
+  // Only nl, fr and en are languages: any other first segment (`api`, an encoded `//host`) is no staff page.
+  router.param('lang', (_req, _res, next, value) => {
+    next(isLanguage(String(value)) ? undefined : 'route')
+  })
 
   // Gate: without the toggle nothing below exists; with it, every staff request learns its session.
   router.use(async (req, res, next) => {
     if (!STAFF_PATH.test(req.path)) {
-      next()
+      next('router')
       return
     }
     if (!enabled(req)) {
@@ -61,10 +73,8 @@ export function staffArea(deps: StaffAreaDeps): Router {
   })
 
   // The area's own address leads to its form.
-  router.get(`/:lang${STAFF_AREA}`, (req, res, next) => {
-    const lang = String(req.params.lang)
-    if (isLanguage(lang)) res.redirect(302, `/${lang}${STAFF_AREA}/direct-marketing`)
-    else next()
+  router.get(`/:lang${STAFF_AREA}`, (req, res) => {
+    res.redirect(302, `/${String(req.params.lang)}${STAFF_AREA}/direct-marketing`)
   })
 
   router.get(`/:lang${STAFF_AREA}/sign-in`, async (req, res, next) => {
@@ -134,6 +144,8 @@ export function staffArea(deps: StaffAreaDeps): Router {
       next()
       return
     }
+    // A sign-in on a browser that still holds a session ends that one first.
+    await sessions.end(readCookie(req, SESSION_COOKIE))
     const cookie = await sessions.start(identity)
     await staff.log(identity, 'SIGN_IN', req.site?.country ?? 'NL')
     setHostCookie(res, SESSION_COOKIE, cookie, { sameSite: 'strict' })
@@ -170,6 +182,7 @@ export function staffArea(deps: StaffAreaDeps): Router {
         res.redirect(303, `/${lang}${STAFF_AREA}/sign-in?refused=1&returnTo=${encodeURIComponent(returnTo)}`)
         return
       }
+      await sessions.end(readCookie(req, SESSION_COOKIE))
       setHostCookie(res, SESSION_COOKIE, await sessions.start(identity), { sameSite: 'strict' })
       await staff.log(identity, 'SIGN_IN', req.site?.country ?? 'NL')
       res.redirect(303, returnTo)
@@ -207,6 +220,10 @@ function showSignIn(res: Response, view: SignInView) {
   res.locals.staffSignIn = view
   if (view.notice === 'refused') res.locals.pageStatus = 403
   else if (view.method === 'none' || view.notice === 'unavailable') res.locals.pageStatus = 503
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1'
 }
 
 function redirectUri(req: Request): string {

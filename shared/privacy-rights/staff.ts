@@ -72,7 +72,6 @@ export interface AuditEntry {
     brands?: string[]
     channels?: SuppressionChannel[]
     identityCheck?: IdentityCheck
-    identityNote?: string
     confirmationMail?: boolean
   }
 }

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import type { AddressInfo } from 'node:net'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,6 +82,42 @@ describe('development sign-in (no identity provider)', () => {
     expect(page.status).toBe(403)
     expect(page.text).toContain('Geen toegang')
   })
+
+  it('signing in again ends the session the browser held before', async () => {
+    const first = cookieOf(await devSignIn('nl.localhost', 'dev@dpgmedia.nl'))?.split(';')[0] ?? ''
+    const second = await devSignIn('nl.localhost', 'dev2@dpgmedia.nl').set('Cookie', first)
+    expect(cookieOf(second)).toBeTruthy()
+    const old = await request(setup.app).get(FORM).set('Host', 'nl.localhost').set('Cookie', first)
+    expect(old.status).toBe(302)
+  })
+
+  // A Host header is the visitor's to choose: the development sign-in also needs a browser on this machine.
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address
+  it.skipIf(!external)(
+    'is refused to a connection from another machine, whatever the Host header',
+    async () => {
+      const server = setup.app.listen(0, '0.0.0.0')
+      await new Promise((resolve) => server.once('listening', resolve))
+      try {
+        const port = (server.address() as AddressInfo).port
+        const remote = request(`http://${external}:${port}`)
+        const page = await remote.get('/nl/internal-privacy-rights/sign-in').set('Host', 'nl.localhost')
+        expect(page.status).toBe(503)
+        expect(page.text).not.toContain('sign-in/development')
+        const post = await remote
+          .post('/nl/internal-privacy-rights/sign-in/development')
+          .set('Host', 'nl.localhost')
+          .type('form')
+          .send({ email: 'dev@dpgmedia.nl' })
+        expect(post.status).toBe(404)
+        expect(cookieOf(post)).toBeUndefined()
+      } finally {
+        await new Promise((resolve) => server.close(resolve))
+      }
+    },
+  )
 
   it('refuses a cross-site development sign-in', async () => {
     const response = await devSignIn('nl.localhost', 'dev@dpgmedia.nl').set('Origin', 'http://evil.example')
@@ -177,5 +214,51 @@ describe('return address after sign-in', () => {
     [42, FORM],
   ])('%j → %s', (value, expected) => {
     expect(safeReturnTo(value, 'nl')).toBe(expected)
+  })
+})
+
+describe('paths that only look like staff paths', () => {
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
+  beforeAll(async () => {
+    idp = await startTestIdentityProvider({
+      redirectUris: ['http://nl.localhost:3211/internal-privacy-rights/callback'],
+    })
+    setup = await testSetup({
+      STAFF_OIDC_ISSUER: idp.issuer,
+      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+    })
+  })
+  afterAll(async () => {
+    await setup?.composition.close()
+    await idp?.close()
+  })
+
+  it.each([
+    ['prod-nl.localhost', '/%2F%2Fevil.example/internal-privacy-rights/x'],
+    ['prod-nl.localhost', '/%2F%2Fevil.example/internal-privacy-rights/sign-in'],
+    ['nl.localhost', '/%2F%2Fevil.example/internal-privacy-rights/sign-in'],
+    ['nl.localhost', '/%2F%2Fevil.example/internal-privacy-rights/direct-marketing'],
+    ['prod-nl.localhost', '/NL/internal-privacy-rights/sign-in'],
+    ['prod-nl.localhost', '/%6El/internal-privacy-rights/sign-in'],
+    ['prod-nl.localhost', '/INTERNAL-PRIVACY-RIGHTS/callback'],
+    ['prod-nl.localhost', '/nl/Internal-Privacy-Rights/sign-in'],
+    ['nl.localhost', '/api/internal-privacy-rights/sign-in'],
+  ])('%s %s: no sign-in, no redirect off the site', async (host, path) => {
+    const response = await request(setup.app).get(path).set('Host', host)
+    expect(response.status).toBeLessThan(500)
+    const location = String(response.headers.location ?? '')
+    expect(location).not.toMatch(/^\/\/|^\/\\|^[a-z]+:/i)
+    expect(location).not.toContain(idp.issuer)
+    expect(String(response.headers['set-cookie'] ?? '')).not.toContain('__Host-staff')
+  })
+
+  it('the staff API answers a signed-out GET with 401, not a redirect', async () => {
+    const response = await request(setup.app)
+      .get('/api/internal-privacy-rights/audit')
+      .set('Host', 'nl.localhost')
+    expect(response.status).toBe(401)
+    expect(response.body.error.code).toBe('UNAUTHENTICATED')
   })
 })

@@ -183,8 +183,11 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
       channels: ['PHONE', 'EMAIL'],
       identityCheck: 'PHONE_CALL',
     })
-    // The customer's contact data is in the request, never in the audit trail.
+    // The customer's contact data and the free-text note are in the request, never in the audit trail.
     expect(audit[0]?.details).not.toContain('klant@example.nl')
+    expect(audit[0]?.details).not.toContain('Geboortedatum')
+    expect(stored?.identityCheck).toBe('PHONE_CALL')
+    expect(stored?.identityNote).toBe('Geboortedatum en adres nagevraagd')
     const [mail] = await sink.waitFor((m) => JSON.stringify(m.to).includes('klant@example.nl'))
     expect(mail?.subject).toBe('Je bezwaar tegen direct marketing is verwerkt')
     expect(mail?.text).toContain('Je hebt onze klantenservice gevraagd')

@@ -2,12 +2,15 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../database'
 
 /**
- * The internal staff area (issue 8): server-side staff sessions, and an append-only audit trail that the
- * database itself keeps append-only (a trigger refuses UPDATE, DELETE and, on PostgreSQL, TRUNCATE).
+ * The internal staff area (issue 8): server-side staff sessions; how staff checked a customer's identity,
+ * on the request itself (so that it goes when the request goes); and an audit trail that the database keeps
+ * append-only (a trigger refuses UPDATE, DELETE and, on PostgreSQL, TRUNCATE).
  */
 export function staffMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('privacy_requests').addColumn('identity_check', 'text').execute()
+      await db.schema.alterTable('privacy_requests').addColumn('identity_note', 'text').execute()
       await db.schema
         .createTable('staff_sessions')
         // SHA-256 of the random session id; the id itself is only in the signed cookie.
@@ -37,7 +40,7 @@ export function staffMigration(dialect: Dialect) {
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('request_id', 'text')
         .addColumn('country', 'text', (c) => c.notNull())
-        /** JSON: what was done (brands, channels, identity check); never the customer's contact data. */
+        /** JSON: what was done (brands, channels, identity check method); no contact data, no free text. */
         .addColumn('details', 'text', (c) => c.notNull())
         .execute()
       await db.schema
@@ -70,6 +73,8 @@ export function staffMigration(dialect: Dialect) {
       await db.schema.dropTable('staff_audit_log').ifExists().execute()
       if (dialect === 'postgres') await sql`drop function if exists staff_audit_log_append_only()`.execute(db)
       await db.schema.dropTable('staff_sessions').ifExists().execute()
+      await db.schema.alterTable('privacy_requests').dropColumn('identity_note').execute()
+      await db.schema.alterTable('privacy_requests').dropColumn('identity_check').execute()
     },
   }
 }
