@@ -71,6 +71,8 @@ test.describe('internal staff area', () => {
     await expect(summary).toContainText(customer)
     await expect(summary).toContainText('+31612345678')
     await expect(summary).toContainText('per e-mail verstuurd')
+    await expect(summary).toContainText('telefonisch')
+    await expect(summary).toContainText('Postcode en geboortedatum nagevraagd')
     await expect(page.locator('.staff-audit__table')).toContainText(requestId)
     await expectNoAxeViolations(page)
 
