@@ -1,81 +1,13 @@
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react'
-import { Banner, type BannerState } from '../../renderer/forms/Banner'
-import { SelectField, TextField, useFocusFirstError } from '../../renderer/forms/Field'
+import { type ReactNode, useState } from 'react'
+import { Banner } from '../../renderer/forms/Banner'
+import { SelectField, TextField } from '../../renderer/forms/Field'
 import { usePageContext } from '../../renderer/usePageContext'
 import { useTranslate } from '../../renderer/useTranslate'
-import type { Brand } from '../../shared/brands'
 import { type FlowType, MAX_LENGTH, SALUTATIONS } from '../../shared/privacy-rights/request'
-import { checkBody } from '../../shared/privacy-rights/rules'
-import { checkEmail, checkRequired, formatDateInput, type Rule } from '../../shared/privacy-rights/validation'
-import { localizedPath } from '../../shared/routing'
+import { checkRequired, formatDateInput, type Rule } from '../../shared/privacy-rights/validation'
+import { EmailField, type Errors, NameFields } from './ContactFields'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from './request-store'
-import { submitRequest, toBody } from './submit'
-
-export type Errors = Partial<Record<string, Rule>>
-
-/** The body field a rule names, as the form's field name. */
-export function formField(field: string): string {
-  return field.replace(/^userInfo\./, '')
-}
-
-export function errorsOf(request: ClientRequest, options: SubmitOptions): Errors {
-  const body = toBody(request, options.site, options.lang, options.brands, options.withUserInfo)
-  const known = new Set(options.brands.flatMap((brand) => brand.nroKeys))
-  const errors: Errors = {}
-  for (const error of checkBody(body, options.site.country, known)) {
-    const rule = error.rule as Rule
-    errors[formField(error.field)] ??= rule
-  }
-  // A lone "+" never reaches the body, so the phone rule is checked on the field itself.
-  if (request.communicationTypes.includes('PHONE') && request.phone.replace(/\s/g, '') === '+')
-    errors.phoneNumber = 'required'
-  return errors
-}
-
-interface SubmitOptions {
-  site: ReturnType<typeof usePageContext>['site']
-  lang: 'nl' | 'fr'
-  brands: readonly Brand[]
-  withUserInfo: boolean
-}
-
-/**
- * Submits the client-held request (spec §4, §7, §8): success goes to the processed page; INVALID_EMAIL
- * marks the e-mail field; anything else shows the error banner and keeps the input.
- */
-export function useSubmit(request: ClientRequest, options: SubmitOptions, setErrors: (e: Errors) => void) {
-  const [banner, setBanner] = useState<BannerState | null>(null)
-  const [busy, setBusy] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
-  const focusError = useFocusFirstError(formRef)
-  const { lang } = usePageContext()
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    const errors = errorsOf(request, options)
-    setErrors(errors)
-    if (Object.keys(errors).length > 0) {
-      focusError()
-      return
-    }
-    setBusy(true)
-    const outcome = await submitRequest(
-      toBody(request, options.site, options.lang, options.brands, options.withUserInfo),
-    )
-    setBusy(false)
-    if (outcome === 'ok') {
-      window.location.assign(localizedPath(lang, '/privacy-rights/processed'))
-      return
-    }
-    if (outcome === 'invalid-email') {
-      setErrors({ email: 'email_unreachable' })
-      focusError()
-      return
-    }
-    setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
-  }
-  const closeBanner = useCallback(() => setBanner(null), [])
-  return { onSubmit, banner, closeBanner, busy, formRef }
-}
+import { useSubmit } from './useSubmit'
 
 /** The account-details block (spec §4): optional; its data is cleared before sending when it is hidden. */
 export function AccountDetails({
@@ -180,78 +112,6 @@ const SALUTATION_LABELS = {
   FEMALE: 'privacy_rights.form.salutation_female',
   NONE: 'privacy_rights.form.salutation_none',
 } as const
-
-export function NameFields({
-  info,
-  setInfo,
-  errors,
-  required,
-}: {
-  info: ClientRequest['userInfo']
-  setInfo: (change: Partial<ClientRequest['userInfo']>) => void
-  errors: Errors
-  required: boolean
-}) {
-  const t = useTranslate()
-  return (
-    <div className="field-row">
-      <TextField
-        name="firstName"
-        label={t('privacy_rights.form.first_name')}
-        error={errors.firstName}
-        required={required}
-        maxLength={MAX_LENGTH.firstName}
-        value={info.firstName}
-        onChange={(e) => setInfo({ firstName: e.target.value })}
-        autoComplete="given-name"
-      />
-      <TextField
-        name="lastName"
-        label={t('privacy_rights.form.last_name')}
-        error={errors.lastName}
-        required={required}
-        maxLength={MAX_LENGTH.lastName}
-        value={info.lastName}
-        onChange={(e) => setInfo({ lastName: e.target.value })}
-        autoComplete="family-name"
-      />
-    </div>
-  )
-}
-
-/** The e-mail field: checked on blur (spec §5), and again on submit. */
-export function EmailField({
-  value,
-  onChange,
-  error,
-  setError,
-  required,
-}: {
-  value: string
-  onChange: (value: string) => void
-  error: Rule | undefined
-  setError: (rule: Rule | undefined) => void
-  required: boolean
-}) {
-  const t = useTranslate()
-  return (
-    <TextField
-      name="email"
-      type="email"
-      label={t('privacy_rights.form.email')}
-      error={error}
-      required={required}
-      maxLength={MAX_LENGTH.email}
-      value={value}
-      autoComplete="email"
-      onChange={(e) => {
-        onChange(e.target.value)
-        if (error === 'required' && e.target.value.trim()) setError(undefined)
-      }}
-      onBlur={(e) => setError(checkEmail(e.target.value, required) ?? undefined)}
-    />
-  )
-}
 
 /** Access, rectification, removal from publication and erasure: one form, its fields per flow. */
 export function FlowForm({

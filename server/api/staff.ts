@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express'
-import { type StaffObjectionBody, staffObjectionSchema } from '../../shared/privacy-rights/staff'
+import type { StaffObjectionBody } from '../../shared/privacy-rights/staff'
+import { staffObjectionSchema } from '../../shared/privacy-rights/staff-schema'
 import type { StaffIdentity } from '../db/staff-repository'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'

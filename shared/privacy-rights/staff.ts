@@ -2,7 +2,6 @@ import type { Country } from '../site'
 import type { PrivacyRequestBody, SuppressionChannel } from './request'
 import { isFilled } from './request'
 import { checkBody, type FieldError } from './rules'
-import { privacyRequestSchema } from './schema'
 
 /** How staff checked that the customer is who they say (issue 8): by a phone call, a letter or an e-mail. */
 export const IDENTITY_CHECKS = ['PHONE_CALL', 'LETTER', 'EMAIL'] as const
@@ -20,30 +19,6 @@ export interface StaffObjectionBody extends PrivacyRequestBody {
   communicationTypes: SuppressionChannel[]
   identityCheck: { method: IdentityCheck; note?: string }
 }
-
-export const staffObjectionSchema = {
-  ...privacyRequestSchema,
-  required: ['flowType', 'country', 'language', 'brands', 'communicationTypes', 'identityCheck'],
-  properties: {
-    ...privacyRequestSchema.properties,
-    flowType: { const: 'OBJECTION' },
-    communicationTypes: {
-      type: 'array',
-      maxItems: 3,
-      uniqueItems: true,
-      items: { enum: [...STAFF_CHANNELS] },
-    },
-    identityCheck: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['method'],
-      properties: {
-        method: { enum: [...IDENTITY_CHECKS] },
-        note: { type: 'string', maxLength: IDENTITY_NOTE_MAX_LENGTH },
-      },
-    },
-  },
-} as const
 
 /** The public objection rules (spec §5), plus a chosen identity check. Browser and server run it alike. */
 export function checkStaffBody(

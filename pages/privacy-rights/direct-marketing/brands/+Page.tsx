@@ -3,7 +3,7 @@ import { useData } from '../../../../renderer/useData'
 import { usePageContext } from '../../../../renderer/usePageContext'
 import { useTranslate } from '../../../../renderer/useTranslate'
 import { localizedPath } from '../../../../shared/routing'
-import { BrandChecklist } from '../../ObjectionFields'
+import { BrandChecklist } from '../../BrandChecklist'
 import { useClientRequest } from '../../request-store'
 import type { Data } from './+data'
 

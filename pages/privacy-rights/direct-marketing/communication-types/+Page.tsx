@@ -7,9 +7,11 @@ import { useTranslate } from '../../../../renderer/useTranslate'
 import type { CommunicationType } from '../../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../../shared/routing'
 import { AddressLookupFields } from '../../AddressFields'
-import { EmailField, type Errors, NameFields, useSubmit } from '../../FlowForm'
-import { ChannelChecklist, PhoneField } from '../../ObjectionFields'
+import { ChannelChecklist } from '../../ChannelChecklist'
+import { EmailField, type Errors, NameFields } from '../../ContactFields'
+import { PhoneField } from '../../PhoneField'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
+import { useSubmit } from '../../useSubmit'
 import type { Data } from './+data'
 
 const CHANNELS: { type: CommunicationType; labelKey: string }[] = [

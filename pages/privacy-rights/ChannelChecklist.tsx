@@ -1,0 +1,42 @@
+import { useTranslate } from '../../renderer/useTranslate'
+import type { CommunicationType } from '../../shared/privacy-rights/request'
+
+/** The channels of an objection: the public channels step (spec §4) and the staff form. */
+export function ChannelChecklist<C extends CommunicationType>({
+  channels,
+  ticked,
+  onToggle,
+  error,
+  legend,
+}: {
+  channels: readonly { type: C; labelKey: string }[]
+  ticked: ReadonlySet<CommunicationType>
+  onToggle: (type: C, on: boolean) => void
+  error: boolean
+  legend: string
+}) {
+  const t = useTranslate()
+  return (
+    <fieldset className="fieldset" aria-describedby={error ? 'channels-error' : undefined}>
+      <legend>{legend}</legend>
+      {error && (
+        <p id="channels-error" className="field__error">
+          {t('validation.required_option')}
+        </p>
+      )}
+      {channels.map((channel, index) => (
+        <label key={channel.type} className="check">
+          <input
+            type="checkbox"
+            name="communicationType"
+            value={channel.type}
+            checked={ticked.has(channel.type)}
+            aria-invalid={(index === 0 && error) || undefined}
+            onChange={(event) => onToggle(channel.type, event.target.checked)}
+          />
+          <span>{t(channel.labelKey)}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

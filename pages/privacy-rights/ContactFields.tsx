@@ -1,0 +1,85 @@
+import { TextField } from '../../renderer/forms/Field'
+import { useTranslate } from '../../renderer/useTranslate'
+import { MAX_LENGTH } from '../../shared/privacy-rights/request'
+import { checkEmail, type Rule } from '../../shared/privacy-rights/validation'
+import type { ClientRequest } from './request-store'
+
+/** Field name → the rule it breaks, as the request forms show them. */
+export type Errors = Partial<Record<string, Rule>>
+
+/** The body field a rule names, as the form's field name. */
+export function formField(field: string): string {
+  return field.replace(/^userInfo\./, '')
+}
+
+export function NameFields({
+  info,
+  setInfo,
+  errors,
+  required,
+}: {
+  info: ClientRequest['userInfo']
+  setInfo: (change: Partial<ClientRequest['userInfo']>) => void
+  errors: Errors
+  required: boolean
+}) {
+  const t = useTranslate()
+  return (
+    <div className="field-row">
+      <TextField
+        name="firstName"
+        label={t('privacy_rights.form.first_name')}
+        error={errors.firstName}
+        required={required}
+        maxLength={MAX_LENGTH.firstName}
+        value={info.firstName}
+        onChange={(e) => setInfo({ firstName: e.target.value })}
+        autoComplete="given-name"
+      />
+      <TextField
+        name="lastName"
+        label={t('privacy_rights.form.last_name')}
+        error={errors.lastName}
+        required={required}
+        maxLength={MAX_LENGTH.lastName}
+        value={info.lastName}
+        onChange={(e) => setInfo({ lastName: e.target.value })}
+        autoComplete="family-name"
+      />
+    </div>
+  )
+}
+
+/** The e-mail field: checked on blur (spec §5), and again on submit. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+  setError,
+  required,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error: Rule | undefined
+  setError: (rule: Rule | undefined) => void
+  required: boolean
+}) {
+  const t = useTranslate()
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label={t('privacy_rights.form.email')}
+      error={error}
+      required={required}
+      maxLength={MAX_LENGTH.email}
+      value={value}
+      autoComplete="email"
+      onChange={(e) => {
+        onChange(e.target.value)
+        if (error === 'required' && e.target.value.trim()) setError(undefined)
+      }}
+      onBlur={(e) => setError(checkEmail(e.target.value, required) ?? undefined)}
+    />
+  )
+}
