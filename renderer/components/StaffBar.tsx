@@ -3,7 +3,8 @@ import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
 /**
- * The staff area's bar at the top of the page (issue 8): who is signed in, and sign-out. Staff pages have
+ * The staff area's bar at the top of the page (issue 8): one's own recent actions, who is signed in, and
+ * sign-out. Staff pages have
  * no site header or footer (spec §2), so it is part of the main content, not a banner landmark.
  */
 export function StaffBar() {
@@ -14,6 +15,7 @@ export function StaffBar() {
       <p className="staff-bar__title">{t('staff.header.title')}</p>
       {staffMember && (
         <div className="staff-bar__member">
+          <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
           <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>
             <button type="submit" className="button button--secondary">

@@ -216,6 +216,34 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
     expect(own.body.entries[0]).toMatchObject({ action: 'OBJECTION_RECORDED', requestId: recorded.requestId })
   })
 
+  it('records for a Belgian customer in French, with the Belgian brands', async () => {
+    const brands = BRANDS.BE.brands.slice(0, 2).flatMap((brand) => brand.nroKeys)
+    const response = await request(setup.app)
+      .post(API)
+      .set('Host', 'be.localhost')
+      .set('Cookie', anna)
+      .send({
+        ...twoBrandsBody('BE'),
+        language: 'fr',
+        email: 'client@example.be',
+        phoneNumber: '+32470123456',
+        brands,
+        touchpoint: 'http://be.localhost:3211/fr/internal-privacy-rights/direct-marketing',
+      })
+    expect(response.status).toBe(201)
+    expect(response.body.recorded).toMatchObject({ country: 'BE', language: 'fr' })
+    const [mail] = await sink.waitFor((m) => JSON.stringify(m.to).includes('client@example.be'))
+    expect(mail?.subject).toMatch(/opposition/i)
+    expect(mail?.text).toContain('Vous avez demandé à notre service clientèle')
+    // The Dutch brand list is not the Belgian one.
+    const dutch = await request(setup.app)
+      .post(API)
+      .set('Host', 'be.localhost')
+      .set('Cookie', anna)
+      .send({ ...twoBrandsBody('BE'), brands: ['no-such-be-brand'] })
+    expect(dutch.status).toBe(400)
+  })
+
   it('refuses a cross-site POST that carries a valid session cookie', async () => {
     const before = await setup.composition.db.db.selectFrom('privacy_requests').select('id').execute()
     for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }]) {

@@ -116,6 +116,12 @@ test.describe('internal staff area', () => {
     await expect(page.locator('input[name="brand"]:checked')).toHaveCount(0)
     await expect(page.locator('input[name="communicationType"]:checked')).toHaveCount(0)
     await expect(page.locator('input[name="identityMethod"]:checked')).toHaveCount(0)
+
+    // The staff bar leads to one's own recent actions.
+    await page.getByRole('link', { name: 'Mijn recente handelingen' }).click()
+    await page.waitForURL(`${HOSTS.nlLocal}/nl/internal-privacy-rights/processed`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Geen vastgelegd bezwaar')
+    await expect(page.locator('.staff-audit__table tbody tr').first()).toContainText(requestId)
   })
 
   test('a cross-site POST with a valid session cookie is refused', async ({ page, context }) => {

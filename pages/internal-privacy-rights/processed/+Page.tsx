@@ -68,8 +68,8 @@ export default function Page() {
 
   return (
     <div className="staff-processed">
-      <section className="result-page result-page--success card">
-        <h1>{t('staff.processed.heading')}</h1>
+      <section className={`result-page card${recorded ? ' result-page--success' : ''}`}>
+        <h1>{recorded ? t('staff.processed.heading') : t('staff.processed.heading_none')}</h1>
         {recorded ? (
           <>
             <p className="lead">{t('staff.processed.lead')}</p>
