@@ -124,6 +124,44 @@ test.describe('internal staff area', () => {
     await expect(page.locator('.staff-audit__table tbody tr').first()).toContainText(requestId)
   })
 
+  test('a postal objection: select-all, channel, identity check and submit by keyboard; the address lookup; no mail', async ({
+    page,
+  }) => {
+    await page.goto(FORM)
+    await signInAtProvider(page, 'dirk.desk@dpgmedia.nl')
+    await page.waitForURL(FORM)
+    await hydrated(page)
+    // Select-all by keyboard: Tab to it, Space ticks every brand.
+    await page.getByLabel('E-mailadres').focus()
+    for (let presses = 0; presses < 10; presses++) {
+      if (await page.locator('#select-all').evaluate((el) => el === document.activeElement)) break
+      await page.keyboard.press('Tab')
+    }
+    await expect(page.locator('#select-all')).toBeFocused()
+    await page.keyboard.press('Space')
+    const total = await page.locator('input[name="brand"]').count()
+    await expect(page.locator('input[name="brand"]:checked')).toHaveCount(total)
+    await page.getByRole('checkbox', { name: 'Post' }).focus()
+    await page.keyboard.press('Space')
+    await page.getByRole('textbox', { name: 'Voornaam' }).fill('Jan')
+    await page.getByRole('textbox', { name: 'Achternaam' }).fill('Jansen')
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('1114AM')
+    await page.getByRole('textbox', { name: 'Huisnummer' }).fill('40')
+    await page.keyboard.press('Tab')
+    await expect(page.getByText('Van der Madeweg 40, 1114AM Amsterdam')).toBeVisible()
+    await page.getByRole('radio', { name: 'Per brief' }).focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('radio', { name: 'Per brief' })).toBeChecked()
+    await page.getByRole('button', { name: 'Bezwaar vastleggen' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/nl\/internal-privacy-rights\/processed\?request=/)
+    const summary = page.locator('.summary')
+    await expect(summary).toContainText('Van der Madeweg 40, 1114AM Amsterdam')
+    await expect(summary).toContainText('Jan Jansen')
+    await expect(summary).toContainText('per brief')
+    await expect(summary).toContainText('niet verstuurd (geen e-mailadres)')
+  })
+
   test('a cross-site POST with a valid session cookie is refused', async ({ page, context }) => {
     await page.goto(FORM)
     await signInAtProvider(page, 'bart.peeters@dpgmedia.be')
