@@ -57,12 +57,14 @@ export function EmailField({
   error,
   setError,
   required,
+  hint,
 }: {
   value: string
   onChange: (value: string) => void
   error: Rule | undefined
   setError: (rule: Rule | undefined) => void
   required: boolean
+  hint?: string
 }) {
   const t = useTranslate()
   return (
@@ -70,6 +72,7 @@ export function EmailField({
       name="email"
       type="email"
       label={t('privacy_rights.form.email')}
+      hint={hint}
       error={error}
       required={required}
       maxLength={MAX_LENGTH.email}

@@ -159,8 +159,8 @@ export default function Page() {
           error={errors.email}
           setError={(rule) => setErrors((e) => ({ ...e, email: rule }))}
           required={ticked.has('EMAIL')}
+          hint={t('staff.form.email_hint')}
         />
-        <p className="field__hint">{t('staff.form.email_hint')}</p>
         {site.country === 'BE' && (
           <fieldset className="fieldset fieldset--inline">
             <legend>{t('staff.form.language_legend')}</legend>

@@ -102,29 +102,31 @@ export default function Page() {
         {recent.length === 0 ? (
           <p>{t('staff.audit.empty')}</p>
         ) : (
-          <table className="staff-audit__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.audit.when')}</th>
-                <th scope="col">{t('staff.audit.what')}</th>
-                <th scope="col">{t('staff.audit.request')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{time(entry.occurredAt)}</td>
-                  <td>
-                    {t(ACTION_LABELS[entry.action])}
-                    {entry.details.channels
-                      ? ` (${entry.details.brands?.length ?? 0} × ${channels(entry.details.channels)})`
-                      : ''}
-                  </td>
-                  <td>{entry.requestId ?? '–'}</td>
+          // Narrow screens scroll the table sideways; the region can take focus so the keyboard can too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          <div className="staff-audit__scroll" tabIndex={0}>
+            <table className="staff-audit__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.audit.when')}</th>
+                  <th scope="col">{t('staff.audit.what')}</th>
+                  <th scope="col">{t('staff.audit.request')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {recent.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{time(entry.occurredAt)}</td>
+                    <td>
+                      {t(ACTION_LABELS[entry.action])}
+                      {entry.details.channels ? ` (${channels(entry.details.channels)})` : ''}
+                    </td>
+                    <td>{entry.requestId ?? '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>
