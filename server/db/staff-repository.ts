@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { AuditEntry, StaffAction } from '../../shared/privacy-rights/staff'
 import type { Country } from '../../shared/site'
-import type { Database } from './schema'
+import type { Database, StaffAuditLogTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -104,23 +104,44 @@ export async function appendAudit(db: Executor, entry: NewAuditEntry): Promise<s
   return id
 }
 
+/** The audit entry in which this staff member recorded the objection `requestId`, if they did. */
+export async function recordedBy(
+  db: Executor,
+  actor: StaffIdentity,
+  requestId: string,
+): Promise<AuditEntry | null> {
+  const row = await ownEntries(db, actor)
+    .where('request_id', '=', requestId)
+    .where('action', '=', 'OBJECTION_RECORDED')
+    .executeTakeFirst()
+  return row ? toEntry(row) : null
+}
+
 /** A staff member's own most recent entries, newest first. */
 export async function auditOf(db: Executor, actor: StaffIdentity, limit: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom('staff_audit_log')
-    .selectAll()
-    .where('actor_issuer', '=', actor.issuer)
-    .where('actor_subject', '=', actor.subject)
+  const rows = await ownEntries(db, actor)
     .orderBy('occurred_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((row) => ({
+  return rows.map(toEntry)
+}
+
+function ownEntries(db: Executor, actor: StaffIdentity) {
+  return db
+    .selectFrom('staff_audit_log')
+    .selectAll()
+    .where('actor_issuer', '=', actor.issuer)
+    .where('actor_subject', '=', actor.subject)
+}
+
+function toEntry(row: Selectable<StaffAuditLogTable>): AuditEntry {
+  return {
     id: row.id,
     occurredAt: row.occurred_at,
     action: row.action as StaffAction,
     requestId: row.request_id,
     country: row.country as Country,
     details: JSON.parse(row.details) as AuditEntry['details'],
-  }))
+  }
 }

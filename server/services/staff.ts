@@ -11,7 +11,7 @@ import type { Country, Site } from '../../shared/site'
 import type { Db } from '../db/database'
 import { enqueueMail } from '../db/outbox-repository'
 import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
-import { appendAudit, auditOf, type StaffIdentity } from '../db/staff-repository'
+import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
 import { HttpError } from '../http-error'
 import { serverTranslate } from '../i18n/translate'
 import { objectionProcessedMail } from '../mail/templates'
@@ -122,23 +122,16 @@ export function createStaffService(deps: {
     },
 
     async recorded(requestId, actor) {
-      const entry = await db.db
-        .selectFrom('staff_audit_log')
-        .select(['details', 'occurred_at'])
-        .where('request_id', '=', requestId)
-        .where('action', '=', 'OBJECTION_RECORDED')
-        .where('actor_issuer', '=', actor.issuer)
-        .where('actor_subject', '=', actor.subject)
-        .executeTakeFirst()
+      const entry = await recordedBy(db.db, actor, requestId)
       if (!entry) return null
       const request = await findRequest(db.db, requestId)
       if (!request) return null
-      const details = JSON.parse(entry.details) as AuditEntry['details']
+      const { details } = entry
       const info = request.userInfo
       const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ')
       return {
         requestId,
-        recordedAt: entry.occurred_at,
+        recordedAt: entry.occurredAt,
         country: request.country,
         language: request.language,
         brands: brandNames(request.country, request.brands),

@@ -2,6 +2,7 @@ import express, { type Request, type Response, Router } from 'express'
 import { escapeHtml } from '../../shared/html'
 import { isLanguage, type Language, toLocale } from '../../shared/locale'
 import type { SignInView } from '../../shared/privacy-rights/staff'
+import { routeLanguage } from '../../shared/routing'
 import type { StaffIdentity } from '../db/staff-repository'
 import { serverTranslate } from '../i18n/translate'
 import type { Logger } from '../logger'
@@ -247,8 +248,8 @@ export function safeReturnTo(value: unknown, lang: Language): string {
 }
 
 function languageOf(path: string): Language {
-  const first = path.split('/')[1] ?? ''
-  return isLanguage(first) ? first : 'nl'
+  const route = routeLanguage(path)
+  return route.kind === 'page' ? route.lang : 'nl'
 }
 
 function identityOf(claims: Record<string, unknown>): StaffIdentity | null {

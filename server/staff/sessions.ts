@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/database'
 import {
   deleteSession,
@@ -9,6 +9,7 @@ import {
   type StaffSession,
   touchSession,
 } from '../db/staff-repository'
+import { signer } from './cookies'
 
 /**
  * The staff session cookie: `__Host-` keeps it on this exact host, over HTTPS, for the whole site. It holds
@@ -43,17 +44,10 @@ export function createStaffSessions(
   clock = () => new Date(),
 ): StaffSessions {
   const idleMs = settings.idleMinutes * 60_000
-  const sign = (id: string) => createHmac('sha256', settings.key).update(id).digest('base64url')
+  const cookies = signer(settings.key, 200)
   const hash = (id: string) => createHash('sha256').update(id).digest('base64url')
   /** The id of a correctly signed cookie value, or null. */
-  const idOf = (cookie: string | undefined): string | null => {
-    if (!cookie || cookie.length > 200) return null
-    const [id, signature, extra] = cookie.split('.')
-    if (!id || !signature || extra !== undefined) return null
-    const expected = Buffer.from(sign(id))
-    const given = Buffer.from(signature)
-    return expected.length === given.length && timingSafeEqual(expected, given) ? id : null
-  }
+  const idOf = (cookie: string | undefined) => cookies.verify(cookie)
 
   return {
     async start(identity) {
@@ -65,7 +59,7 @@ export function createStaffSessions(
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + settings.maxHours * 3600_000).toISOString(),
       })
-      return `${id}.${sign(id)}`
+      return cookies.sign(id)
     },
 
     async resolve(cookie) {
