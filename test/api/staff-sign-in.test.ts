@@ -6,8 +6,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { safeReturnTo } from '../../server/staff/router'
 import { TEST_HOSTS_FILE, testSetup } from '../support/app'
-import { startTestIdentityProvider, TEST_CLIENT } from '../support/oidc-provider'
-import { signIn } from '../support/staff'
+import { cookieOf, signIn, staffTestSetup } from '../support/staff'
 
 const SESSION = '__Host-staff-session'
 const FORM = '/nl/internal-privacy-rights/direct-marketing'
@@ -27,8 +26,8 @@ function hostsWithStaffAcceptance(): string {
   return file
 }
 
-const cookieOf = (response: { headers: Record<string, unknown> }) =>
-  ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${SESSION}=`))
+/** The staff session cookie a response sets: its whole Set-Cookie line. */
+const sessionLine = (response: { headers: Record<string, unknown> }) => cookieOf(response, SESSION)?.line
 
 describe('development sign-in (no identity provider)', () => {
   let setup: Awaited<ReturnType<typeof testSetup>>
@@ -59,14 +58,14 @@ describe('development sign-in (no identity provider)', () => {
     expect(acceptance.text).toContain('niet ingesteld')
     const refused = await devSignIn('staff-acc.localhost', 'dev@dpgmedia.nl')
     expect(refused.status).toBe(404)
-    expect(cookieOf(refused)).toBeUndefined()
+    expect(sessionLine(refused)).toBeUndefined()
   })
 
   it('signs in an allowed address and refuses others with 403', async () => {
     const ok = await devSignIn('nl.localhost', 'dev@dpgmedia.nl')
     expect(ok.status).toBe(303)
     expect(ok.headers.location).toBe(FORM)
-    const cookie = cookieOf(ok)
+    const cookie = sessionLine(ok)
     expect(cookie).toMatch(/HttpOnly; Secure; SameSite=Strict/)
     const form = await request(setup.app)
       .get(FORM)
@@ -77,16 +76,16 @@ describe('development sign-in (no identity provider)', () => {
 
     const outsider = await devSignIn('nl.localhost', 'someone@example.com')
     expect(outsider.status).toBe(303)
-    expect(cookieOf(outsider)).toBeUndefined()
+    expect(sessionLine(outsider)).toBeUndefined()
     const page = await request(setup.app).get(String(outsider.headers.location)).set('Host', 'nl.localhost')
     expect(page.status).toBe(403)
     expect(page.text).toContain('Geen toegang')
   })
 
   it('signing in again ends the session the browser held before', async () => {
-    const first = cookieOf(await devSignIn('nl.localhost', 'dev@dpgmedia.nl'))?.split(';')[0] ?? ''
+    const first = sessionLine(await devSignIn('nl.localhost', 'dev@dpgmedia.nl'))?.split(';')[0] ?? ''
     const second = await devSignIn('nl.localhost', 'dev2@dpgmedia.nl').set('Cookie', first)
-    expect(cookieOf(second)).toBeTruthy()
+    expect(sessionLine(second)).toBeTruthy()
     const old = await request(setup.app).get(FORM).set('Host', 'nl.localhost').set('Cookie', first)
     expect(old.status).toBe(302)
   })
@@ -112,7 +111,7 @@ describe('development sign-in (no identity provider)', () => {
           .type('form')
           .send({ email: 'dev@dpgmedia.nl' })
         expect(post.status).toBe(404)
-        expect(cookieOf(post)).toBeUndefined()
+        expect(sessionLine(post)).toBeUndefined()
       } finally {
         await new Promise((resolve) => server.close(resolve))
       }
@@ -126,31 +125,19 @@ describe('development sign-in (no identity provider)', () => {
 })
 
 describe('group claim policy', () => {
-  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
-  let setup: Awaited<ReturnType<typeof testSetup>>
+  let setup: Awaited<ReturnType<typeof staffTestSetup>>
   beforeAll(async () => {
-    idp = await startTestIdentityProvider({
-      redirectUris: ['http://nl.localhost:3211/internal-privacy-rights/callback'],
-    })
-    setup = await testSetup({
-      STAFF_OIDC_ISSUER: idp.issuer,
-      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
-      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
-      STAFF_ALLOWED_GROUPS: 'privacy-desk',
-    })
+    setup = await staffTestSetup({ STAFF_ALLOWED_GROUPS: 'privacy-desk' })
   })
-  afterAll(async () => {
-    await setup?.composition.close()
-    await idp?.close()
-  })
+  afterAll(() => setup?.close())
 
   it('lets in members of the allowed group only, whatever their mail domain', async () => {
     const member = await signIn(setup.app, 'anna.desk@freelance.example')
     expect(member.status).toBe(200)
-    expect(cookieOf(member)).toMatch(/SameSite=Strict/)
+    expect(sessionLine(member)).toMatch(/SameSite=Strict/)
     const outsider = await signIn(setup.app, 'bert@dpgmedia.nl')
     expect(outsider.status).toBe(403)
-    expect(cookieOf(outsider)).toBeUndefined()
+    expect(sessionLine(outsider)).toBeUndefined()
   })
 
   it('no development sign-in when a provider is set', async () => {
@@ -195,7 +182,7 @@ describe('group claim policy', () => {
       .set('Cookie', transaction)
     expect(forged.status).toBe(303)
     expect(String(forged.headers.location)).toMatch(/failed=1/)
-    expect(cookieOf(forged)).toBeUndefined()
+    expect(sessionLine(forged)).toBeUndefined()
     const page = await request(setup.app).get(String(forged.headers.location)).set('Host', 'nl.localhost')
     expect(page.text).toContain('Inloggen is niet gelukt')
   })
@@ -218,22 +205,11 @@ describe('return address after sign-in', () => {
 })
 
 describe('paths that only look like staff paths', () => {
-  let setup: Awaited<ReturnType<typeof testSetup>>
-  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
+  let setup: Awaited<ReturnType<typeof staffTestSetup>>
   beforeAll(async () => {
-    idp = await startTestIdentityProvider({
-      redirectUris: ['http://nl.localhost:3211/internal-privacy-rights/callback'],
-    })
-    setup = await testSetup({
-      STAFF_OIDC_ISSUER: idp.issuer,
-      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
-      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
-    })
+    setup = await staffTestSetup()
   })
-  afterAll(async () => {
-    await setup?.composition.close()
-    await idp?.close()
-  })
+  afterAll(() => setup?.close())
 
   it.each([
     ['prod-nl.localhost', '/%2F%2Fevil.example/internal-privacy-rights/x'],
@@ -250,7 +226,7 @@ describe('paths that only look like staff paths', () => {
     expect(response.status).toBeLessThan(500)
     const location = String(response.headers.location ?? '')
     expect(location).not.toMatch(/^\/\/|^\/\\|^[a-z]+:/i)
-    expect(location).not.toContain(idp.issuer)
+    expect(location).not.toContain(setup.idp.issuer)
     expect(String(response.headers['set-cookie'] ?? '')).not.toContain('__Host-staff')
   })
 

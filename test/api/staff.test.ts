@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BRANDS } from '../../server/brands'
 import { findRequest, suppressionsOf } from '../../server/db/privacy-request-repository'
 import type { OutboxWorker } from '../../server/mail/outbox-worker'
-import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
-import { startTestIdentityProvider, TEST_CLIENT } from '../support/oidc-provider'
+import { DATABASES, testDatabaseUrl } from '../support/app'
 import { SmtpSink } from '../support/smtp'
-import { cookieOf, signIn } from '../support/staff'
+import { cookieOf, signIn, staffTestSetup } from '../support/staff'
 
 const HOST = 'nl.localhost'
 const ORIGIN = 'http://nl.localhost:3211'
@@ -32,25 +31,15 @@ function twoBrandsBody(country: 'NL' | 'BE' = 'NL') {
 
 describe.each(DATABASES)('staff area on %s', (kind) => {
   const sink = new SmtpSink()
-  let idp: Awaited<ReturnType<typeof startTestIdentityProvider>>
-  let setup: Awaited<ReturnType<typeof testSetup>>
+  let setup: Awaited<ReturnType<typeof staffTestSetup>>
   let worker: OutboxWorker
   let anna: string
 
   beforeAll(async () => {
     await sink.start()
-    idp = await startTestIdentityProvider({
-      redirectUris: [
-        `${ORIGIN}/internal-privacy-rights/callback`,
-        'http://be.localhost:3211/internal-privacy-rights/callback',
-      ],
-    })
-    setup = await testSetup({
+    setup = await staffTestSetup({
       DATABASE_URL: await testDatabaseUrl(kind),
       SMTP_URL: sink.url,
-      STAFF_OIDC_ISSUER: idp.issuer,
-      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
-      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
       STAFF_ALLOWED_EMAIL_DOMAINS: 'dpgmedia.nl,dpgmedia.be',
     })
     worker = setup.composition.startWorkers({ outboxIntervalMs: 50, retryBaseMs: 50 })
@@ -60,8 +49,7 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
 
   afterAll(async () => {
     await worker?.stop()
-    await setup?.composition.close()
-    await idp?.close()
+    await setup?.close()
     await sink.stop()
   })
 
@@ -98,7 +86,7 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
     const signInPage = await request(setup.app).get(String(page.headers.location)).set('Host', HOST)
     expect(signInPage.status).toBe(302)
     const authorize = new URL(String(signInPage.headers.location))
-    expect(authorize.origin).toBe(idp.issuer)
+    expect(authorize.origin).toBe(setup.idp.issuer)
     expect(authorize.searchParams.get('response_type')).toBe('code')
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
     expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/)
@@ -178,7 +166,7 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
     expect(audit[0]?.action).toBe('OBJECTION_RECORDED')
     expect(audit[0]?.actor_email).toBe('anna.jansen@dpgmedia.nl')
     expect(audit[0]?.actor_subject).toBe('anna.jansen@dpgmedia.nl')
-    expect(audit[0]?.actor_issuer).toBe(idp.issuer)
+    expect(audit[0]?.actor_issuer).toBe(setup.idp.issuer)
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({
       channels: ['PHONE', 'EMAIL'],
       identityCheck: 'PHONE_CALL',

@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { expect } from 'vitest'
-import type { testSetup } from './app'
+import { testSetup } from './app'
+import { startTestIdentityProvider, TEST_CLIENT } from './oidc-provider'
 
 const FORM = '/nl/internal-privacy-rights/direct-marketing'
 
@@ -60,4 +61,28 @@ export async function signIn(app: App, login: string, host = 'nl.localhost') {
     url = new URL(posted.headers.get('location') ?? '', url)
   }
   throw new Error('The sign-in did not reach the callback')
+}
+
+/**
+ * The real app signing staff in at a test OpenID provider on loopback (redirect URIs for nl.localhost and
+ * be.localhost); `env` adds to or overrides the app's environment. `close` stops both.
+ */
+export async function staffTestSetup(env: Record<string, string> = {}) {
+  const idp = await startTestIdentityProvider({
+    redirectUris: ['nl', 'be'].map((c) => `http://${c}.localhost:3211/internal-privacy-rights/callback`),
+  })
+  const setup = await testSetup({
+    STAFF_OIDC_ISSUER: idp.issuer,
+    STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+    STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+    ...env,
+  })
+  return {
+    ...setup,
+    idp,
+    async close() {
+      await setup.composition.close()
+      await idp.close()
+    },
+  }
 }
