@@ -1,10 +1,16 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { IdentityCheck } from '../../shared/privacy-rights/staff'
-import { type ClientRequest, EMPTY_REQUEST } from '../privacy-rights/request-store'
+import {
+  type ClientRequest,
+  EMPTY_REQUEST,
+  sessionStore,
+  useStoredUpdate,
+} from '../privacy-rights/request-store'
 
 /**
  * The staff form, held in sessionStorage like the public flows (DESIGN.md decision 2): it survives a
- * refresh and the processed page, until "back to the form" resets it (spec §2).
+ * refresh and a refused submit. Once the objection is recorded it is reset, so "back to the form" on the
+ * processed page opens an empty form (spec §2).
  */
 export interface StaffForm extends ClientRequest {
   /** The customer's language, for the confirmation mail. */
@@ -25,34 +31,11 @@ export function emptyStaffForm(language: 'nl' | 'fr'): StaffForm {
   }
 }
 
-export function resetStaffForm() {
-  try {
-    sessionStorage.removeItem(KEY)
-  } catch {
-    // nothing stored
-  }
-}
+const forms = sessionStore<StaffForm>(KEY)
 
 export function useStaffForm(language: 'nl' | 'fr') {
   const [form, setForm] = useState<StaffForm>(() => emptyStaffForm(language))
-  useEffect(() => {
-    try {
-      const raw = sessionStorage.getItem(KEY)
-      if (raw) setForm({ ...emptyStaffForm(language), ...(JSON.parse(raw) as Partial<StaffForm>) })
-    } catch {
-      // unreadable: start empty
-    }
-  }, [language])
-  const update = useCallback((change: Partial<StaffForm> | ((f: StaffForm) => Partial<StaffForm>)) => {
-    setForm((previous) => {
-      const next = { ...previous, ...(typeof change === 'function' ? change(previous) : change) }
-      try {
-        sessionStorage.setItem(KEY, JSON.stringify(next))
-      } catch {
-        // Private mode without storage: the form still works within the page.
-      }
-      return next
-    })
-  }, [])
-  return { form, update }
+  useEffect(() => setForm(forms.read(emptyStaffForm(language))), [language])
+  const update = useStoredUpdate(setForm, forms)
+  return { form, update, reset: forms.reset }
 }

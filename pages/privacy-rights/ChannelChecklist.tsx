@@ -1,6 +1,13 @@
 import { useTranslate } from '../../renderer/useTranslate'
 import type { CommunicationType } from '../../shared/privacy-rights/request'
 
+const LABELS: Record<CommunicationType, string> = {
+  PHONE: 'privacy_rights.channels.phone',
+  EMAIL: 'privacy_rights.channels.email',
+  POSTAL: 'privacy_rights.channels.postal',
+  NOTIFICATIONS: 'privacy_rights.channels.notifications',
+}
+
 /** The channels of an objection: the public channels step (spec §4) and the staff form. */
 export function ChannelChecklist<C extends CommunicationType>({
   channels,
@@ -9,7 +16,7 @@ export function ChannelChecklist<C extends CommunicationType>({
   error,
   legend,
 }: {
-  channels: readonly { type: C; labelKey: string }[]
+  channels: readonly C[]
   ticked: ReadonlySet<CommunicationType>
   onToggle: (type: C, on: boolean) => void
   error: boolean
@@ -25,16 +32,16 @@ export function ChannelChecklist<C extends CommunicationType>({
         </p>
       )}
       {channels.map((channel, index) => (
-        <label key={channel.type} className="check">
+        <label key={channel} className="check">
           <input
             type="checkbox"
             name="communicationType"
-            value={channel.type}
-            checked={ticked.has(channel.type)}
+            value={channel}
+            checked={ticked.has(channel)}
             aria-invalid={(index === 0 && error) || undefined}
-            onChange={(event) => onToggle(channel.type, event.target.checked)}
+            onChange={(event) => onToggle(channel, event.target.checked)}
           />
-          <span>{t(channel.labelKey)}</span>
+          <span>{t(LABELS[channel])}</span>
         </label>
       ))}
     </fieldset>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react'
 import type { CommunicationType, FlowType, Salutation } from '../../shared/privacy-rights/request'
 
 /**
@@ -60,30 +60,59 @@ export const EMPTY_REQUEST: ClientRequest = {
   userInfo: EMPTY_USER_INFO,
 }
 
-export function readRequest(): ClientRequest {
-  try {
-    const raw = sessionStorage.getItem(KEY)
-    return raw ? { ...EMPTY_REQUEST, ...(JSON.parse(raw) as Partial<ClientRequest>) } : EMPTY_REQUEST
-  } catch {
-    return EMPTY_REQUEST
+/**
+ * A form held in sessionStorage under `key`: read over its empty form (older stored shapes gain new
+ * fields), written on every change, removed on reset. Private mode without storage keeps it in the page.
+ */
+export function sessionStore<T extends object>(key: string) {
+  return {
+    read(empty: T): T {
+      try {
+        const raw = sessionStorage.getItem(key)
+        return raw ? { ...empty, ...(JSON.parse(raw) as Partial<T>) } : empty
+      } catch {
+        return empty
+      }
+    },
+    write(value: T) {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(value))
+      } catch {
+        // Private mode without storage: the form still works within the page.
+      }
+    },
+    reset() {
+      try {
+        sessionStorage.removeItem(key)
+      } catch {
+        // nothing stored
+      }
+    },
   }
 }
 
-export function writeRequest(request: ClientRequest) {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(request))
-  } catch {
-    // Private mode without storage: the flow still works within the page.
-  }
+export type SessionStore<T extends object> = ReturnType<typeof sessionStore<T>>
+
+/** The `update` of a stored form: merges a change (or a function of the form) and stores the result. */
+export function useStoredUpdate<T extends object>(
+  setValue: Dispatch<SetStateAction<T>>,
+  store: SessionStore<T>,
+) {
+  return useCallback(
+    (change: Partial<T> | ((value: T) => Partial<T>)) => {
+      setValue((previous) => {
+        const next = { ...previous, ...(typeof change === 'function' ? change(previous) : change) }
+        store.write(next)
+        return next
+      })
+    },
+    [setValue, store],
+  )
 }
 
-export function resetRequest() {
-  try {
-    sessionStorage.removeItem(KEY)
-  } catch {
-    // nothing stored
-  }
-}
+const requests = sessionStore<ClientRequest>(KEY)
+export const readRequest = () => requests.read(EMPTY_REQUEST)
+export const resetRequest = () => requests.reset()
 
 /**
  * The client-held request of the current flow. The server renders the empty request; after hydration the
@@ -97,18 +126,9 @@ export function useClientRequest(flowType: FlowType) {
     // Spec §4: each flow sets its flowType on entry; another flow's data does not carry over.
     const current = stored.flowType === flowType ? stored : { ...EMPTY_REQUEST, flowType }
     setRequest(current)
-    writeRequest(current)
+    requests.write(current)
     setReady(true)
   }, [flowType])
-  const update = useCallback(
-    (change: Partial<ClientRequest> | ((r: ClientRequest) => Partial<ClientRequest>)) => {
-      setRequest((previous) => {
-        const next = { ...previous, ...(typeof change === 'function' ? change(previous) : change) }
-        writeRequest(next)
-        return next
-      })
-    },
-    [],
-  )
+  const update = useStoredUpdate(setRequest, requests)
   return { request, update, ready }
 }

@@ -1,3 +1,4 @@
+import { errorCode, postJson } from '../../renderer/forms/post'
 import { type Brand, flattenNroKeys } from '../../shared/brands'
 import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
 import { dateForApi } from '../../shared/privacy-rights/validation'
@@ -48,16 +49,7 @@ export function toBody(
 
 /** POSTs the request; the outcome decides the message (spec §8). */
 export async function submitRequest(body: PrivacyRequestBody): Promise<SubmitOutcome> {
-  try {
-    const response = await fetch('/api/privacy-rights/request', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (response.ok) return 'ok'
-    const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null
-    return answer?.error?.code === 'INVALID_EMAIL' ? 'invalid-email' : 'failure'
-  } catch {
-    return 'failure'
-  }
+  const answer = await postJson('/api/privacy-rights/request', body)
+  if (answer?.ok) return 'ok'
+  return errorCode(answer) === 'INVALID_EMAIL' ? 'invalid-email' : 'failure'
 }

@@ -4,6 +4,7 @@ import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-right
 import { checkSender } from '../../shared/sender-rules'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
+import { errorCode, postJson } from '../forms/post'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
@@ -48,34 +49,22 @@ export function ContactForm() {
       return
     }
     setBusy(true)
-    try {
-      const response = await fetch(`/api/contact?locale=${locale}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: values.name.trim(),
-          email: values.email.trim(),
-          question: values.question.trim(),
-          ...(values.subject ? { subject: values.subject } : {}),
-          ...(values.phone.trim() && values.phone.trim() !== '+' ? { phone: values.phone.trim() } : {}),
-        }),
-      })
-      if (response.ok) {
-        setValues(EMPTY)
-        setBanner({ type: 'success', textKey: 'contact.send_success' })
-        return
-      }
-      const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null
-      if (answer?.error?.code === 'EMAIL_INVALID') {
-        setErrors({ email: 'email_unreachable' })
-        focusError()
-        return
-      }
+    const answer = await postJson(`/api/contact?locale=${locale}`, {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      question: values.question.trim(),
+      ...(values.subject ? { subject: values.subject } : {}),
+      ...(values.phone.trim() && values.phone.trim() !== '+' ? { phone: values.phone.trim() } : {}),
+    })
+    setBusy(false)
+    if (answer?.ok) {
+      setValues(EMPTY)
+      setBanner({ type: 'success', textKey: 'contact.send_success' })
+    } else if (errorCode(answer) === 'EMAIL_INVALID') {
+      setErrors({ email: 'email_unreachable' })
+      focusError()
+    } else {
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
-    } catch {
-      setBanner({ type: 'error', textKey: 'contact.send_failure' })
-    } finally {
-      setBusy(false)
     }
   }
 

@@ -1,11 +1,11 @@
 import '../staff.css'
-import { type FormEvent, useCallback, useRef, useState } from 'react'
-import { Banner, type BannerState } from '../../../renderer/forms/Banner'
-import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
+import { useState } from 'react'
+import { Banner } from '../../../renderer/forms/Banner'
+import { TextField } from '../../../renderer/forms/Field'
+import { errorCode, postJson } from '../../../renderer/forms/post'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
-import { flattenNroKeys } from '../../../shared/brands'
 import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
 import {
   checkStaffBody,
@@ -19,21 +19,13 @@ import { localizedPath } from '../../../shared/routing'
 import { AddressLookupFields } from '../../privacy-rights/AddressFields'
 import { BrandChecklist } from '../../privacy-rights/BrandChecklist'
 import { ChannelChecklist } from '../../privacy-rights/ChannelChecklist'
-import { EmailField, type Errors, formField, NameFields } from '../../privacy-rights/ContactFields'
+import { EmailField, type Errors, NameFields } from '../../privacy-rights/ContactFields'
+import { toFormErrors, useFormSubmit } from '../../privacy-rights/form-submit'
 import { PhoneField } from '../../privacy-rights/PhoneField'
 import { EMPTY_USER_INFO } from '../../privacy-rights/request-store'
 import { toBody } from '../../privacy-rights/submit'
 import { type StaffForm, useStaffForm } from '../staff-store'
 import type { Data } from './+data'
-
-const CHANNELS = STAFF_CHANNELS.map((type) => ({
-  type,
-  labelKey: {
-    PHONE: 'privacy_rights.channels.phone',
-    EMAIL: 'privacy_rights.channels.email',
-    POSTAL: 'privacy_rights.channels.postal',
-  }[type],
-}))
 
 const LANGUAGE_LABELS = { nl: 'staff.form.language_nl', fr: 'staff.form.language_fr' } as const
 
@@ -51,23 +43,16 @@ export default function Page() {
   const { brands } = useData<Data>()
   const { site, lang } = usePageContext()
   const t = useTranslate()
-  const { form, update } = useStaffForm(lang === 'fr' ? 'fr' : 'nl')
+  const { form, update, reset } = useStaffForm(lang === 'fr' ? 'fr' : 'nl')
   const [errors, setErrors] = useState<Errors>({})
-  const [banner, setBanner] = useState<BannerState | null>(null)
-  const [busy, setBusy] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
-  const focusError = useFocusFirstError(formRef)
-  const closeBanner = useCallback(() => setBanner(null), [])
   const ticked = new Set(form.communicationTypes)
   const info = form.userInfo
   const setInfo = (change: Partial<StaffForm['userInfo']>) => update({ userInfo: { ...info, ...change } })
   const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }))
 
+  // The stored form is an OBJECTION, so toBody already sends the brands' nro keys and the channels.
   const body = (): StaffObjectionBody => ({
-    ...toBody(form, site, form.language, brands, ticked.has('POSTAL')),
-    flowType: 'OBJECTION',
-    brands: flattenNroKeys(brands, form.brandIds),
-    communicationTypes: form.communicationTypes.filter((c): c is SuppressionChannel => c !== 'NOTIFICATIONS'),
+    ...(toBody(form, site, form.language, brands, ticked.has('POSTAL')) as StaffObjectionBody),
     identityCheck: {
       // Not chosen yet: checkStaffBody reports it before anything is sent.
       method: form.identityMethod as IdentityCheck,
@@ -75,54 +60,31 @@ export default function Page() {
     },
   })
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    const known = new Set(brands.flatMap((brand) => brand.nroKeys))
-    const found: Errors = {}
-    for (const error of checkStaffBody(body(), site.country, known)) {
-      const field = error.field === 'identityCheck.method' ? 'identityMethod' : formField(error.field)
-      found[field] ??= error.rule as Errors[string]
-    }
-    if (ticked.has('PHONE') && form.phone.replace(/\s/g, '') === '+') found.phoneNumber = 'required'
-    setErrors(found)
-    if (Object.keys(found).length > 0) {
-      focusError()
-      return
-    }
-    setBusy(true)
-    try {
-      const response = await fetch('/api/internal-privacy-rights/direct-marketing', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body()),
+  const { onSubmit, banner, closeBanner, busy, formRef } = useFormSubmit(
+    setErrors,
+    () => {
+      const known = new Set(brands.flatMap((brand) => brand.nroKeys))
+      return toFormErrors(checkStaffBody(body(), site.country, known), form, {
+        'identityCheck.method': 'identityMethod',
       })
-      const answer = (await response.json().catch(() => null)) as {
-        recorded?: { requestId: string }
-        error?: { code?: string }
-      } | null
-      if (response.ok && answer?.recorded) {
-        window.location.assign(
-          `${localizedPath(lang, '/internal-privacy-rights/processed')}?request=${answer.recorded.requestId}`,
-        )
-        return
+    },
+    async () => {
+      const answer = await postJson('/api/internal-privacy-rights/direct-marketing', body())
+      const recorded = (answer?.body as { recorded?: { requestId: string } } | null)?.recorded
+      if (answer?.ok && recorded) {
+        reset()
+        const processed = localizedPath(lang, '/internal-privacy-rights/processed')
+        window.location.assign(`${processed}?request=${recorded.requestId}`)
+        return 'ok'
       }
-      if (response.status === 401) {
+      if (answer?.status === 401) {
         // The session ended (idle or absolute time-out): sign in again; the form is kept.
         window.location.assign(localizedPath(lang, '/internal-privacy-rights/sign-in'))
-        return
+        return 'ok'
       }
-      if (answer?.error?.code === 'INVALID_EMAIL') {
-        setErrors({ email: 'email_unreachable' })
-        focusError()
-        return
-      }
-      setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
-    } catch {
-      setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return errorCode(answer) === 'INVALID_EMAIL' ? 'invalid-email' : 'failure'
+    },
+  )
 
   const toggleChannel = (channel: SuppressionChannel, on: boolean) => {
     update((f) => ({
@@ -189,7 +151,7 @@ export default function Page() {
       />
 
       <ChannelChecklist
-        channels={CHANNELS}
+        channels={STAFF_CHANNELS}
         ticked={ticked}
         onToggle={toggleChannel}
         error={Boolean(errors.communicationTypes)}
@@ -232,7 +194,6 @@ export default function Page() {
               value={method}
               checked={form.identityMethod === method}
               aria-invalid={(index === 0 && Boolean(errors.identityMethod)) || undefined}
-              data-field={index === 0 ? 'identityMethod' : undefined}
               onChange={() => {
                 update({ identityMethod: method })
                 clearError('identityMethod')

@@ -4,7 +4,6 @@ import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
 import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../shared/routing'
-import { resetStaffForm } from '../staff-store'
 import type { Data } from './+data'
 
 const IDENTITY_LABELS = {
@@ -26,7 +25,10 @@ const ACTION_LABELS = {
   OBJECTION_RECORDED: 'staff.audit.OBJECTION_RECORDED',
 } as const
 
-/** Spec §2 'Internal processed page': what was recorded, and a back-to-form button that resets the form. */
+/**
+ * Spec §2 'Internal processed page': what was recorded, and a back-to-form button. The form reset itself
+ * when the objection was recorded, so the button opens an empty form.
+ */
 export default function Page() {
   const { recorded, recent } = useData<Data>()
   const { lang } = usePageContext()
@@ -88,11 +90,7 @@ export default function Page() {
           <p className="lead">{t('staff.processed.none')}</p>
         )}
         <p>
-          <a
-            href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}
-            className="button"
-            onClick={() => resetStaffForm()}
-          >
+          <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')} className="button">
             {t('staff.processed.back_to_form')}
           </a>
         </p>

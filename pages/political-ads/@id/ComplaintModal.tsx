@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
+import { postJson } from '../../../renderer/forms/post'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
 import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/political-ads'
@@ -54,27 +55,17 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
       return
     }
     setBusy(true)
-    try {
-      const response = await fetch('/api/political-ad-complaint', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, reason, campaignId, locale }),
-      })
-      if (response.status === 400) {
-        const answer = (await response.json().catch(() => null)) as { validationError?: string } | null
-        if (answer?.validationError === 'INVALID_EMAIL') {
-          setErrors({ email: 'email_unreachable' })
-          focusError()
-          return
-        }
-      }
-      setOutcome(response.ok ? 'success' : 'error')
-      if (response.ok) setValues({ name: '', email: '', explanation: '' })
-    } catch {
-      setOutcome('error')
-    } finally {
-      setBusy(false)
+    const answer = await postJson('/api/political-ad-complaint', { ...values, reason, campaignId, locale })
+    setBusy(false)
+    // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field; the form stays.
+    const validationError = (answer?.body as { validationError?: string } | null)?.validationError
+    if (answer?.status === 400 && validationError === 'INVALID_EMAIL') {
+      setErrors({ email: 'email_unreachable' })
+      focusError()
+      return
     }
+    setOutcome(answer?.ok ? 'success' : 'error')
+    if (answer?.ok) setValues({ name: '', email: '', explanation: '' })
     setLayer('result')
   }
 

@@ -4,7 +4,7 @@ import { Banner } from '../../../../renderer/forms/Banner'
 import { useData } from '../../../../renderer/useData'
 import { usePageContext } from '../../../../renderer/usePageContext'
 import { useTranslate } from '../../../../renderer/useTranslate'
-import type { CommunicationType } from '../../../../shared/privacy-rights/request'
+import { COMMUNICATION_TYPES, type CommunicationType } from '../../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../../shared/routing'
 import { AddressLookupFields } from '../../AddressFields'
 import { ChannelChecklist } from '../../ChannelChecklist'
@@ -13,13 +13,6 @@ import { PhoneField } from '../../PhoneField'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
 import { useSubmit } from '../../useSubmit'
 import type { Data } from './+data'
-
-const CHANNELS: { type: CommunicationType; labelKey: string }[] = [
-  { type: 'PHONE', labelKey: 'privacy_rights.channels.phone' },
-  { type: 'EMAIL', labelKey: 'privacy_rights.channels.email' },
-  { type: 'POSTAL', labelKey: 'privacy_rights.channels.postal' },
-  { type: 'NOTIFICATIONS', labelKey: 'privacy_rights.channels.notifications' },
-]
 
 /** Spec §4: unticking a type clears its data: phone back to "+", e-mail emptied, postal details emptied. */
 const CLEARED: Record<CommunicationType, Partial<ClientRequest>> = {
@@ -88,7 +81,7 @@ export default function Page() {
       )}
       {named.length > 0 && <p>{t('privacy_rights.channels.named', { brands: named.join(' · ') })}</p>}
       <ChannelChecklist
-        channels={CHANNELS}
+        channels={COMMUNICATION_TYPES}
         ticked={ticked}
         onToggle={toggle}
         error={Boolean(errors.communicationTypes)}
