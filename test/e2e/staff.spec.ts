@@ -124,6 +124,37 @@ test.describe('internal staff area', () => {
     await expect(page.locator('.staff-audit__table tbody tr').first()).toContainText(requestId)
   })
 
+  test('Belgium in French: a customer in French, two Belgian brands, by phone and e-mail', async ({
+    page,
+  }) => {
+    const form = `${HOSTS.beLocal}/fr/internal-privacy-rights/direct-marketing`
+    const customer = `staff-be-${unique()}@example.com`
+    await page.goto(form)
+    await signInAtProvider(page, 'els.desk@dpgmedia.be')
+    await page.waitForURL(form)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Enregistrer une opposition au marketing direct',
+    )
+    await page.getByLabel('Adresse e-mail').fill(customer)
+    await page.getByRole('radio', { name: 'Français' }).check()
+    await page.locator('input[name="brand"]').nth(0).check()
+    await page.locator('input[name="brand"]').nth(1).check()
+    await page.getByRole('checkbox', { name: 'Téléphone' }).check()
+    await page.getByRole('checkbox', { name: 'E-mail' }).check()
+    await page.getByLabel('Numéro de téléphone').fill('+32470123456')
+    await page.getByRole('radio', { name: 'Par courrier' }).check()
+    await page.getByRole('button', { name: "Enregistrer l'opposition" }).click()
+    await page.waitForURL(/\/fr\/internal-privacy-rights\/processed\?request=/)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Opposition enregistrée')
+    await expect(page.locator('.summary')).toContainText('+32470123456')
+    await expectNoAxeViolations(page)
+    await expect
+      .poll(async () => (await mailsTo(customer)).map((mail) => mail.subject), { timeout: 10_000 })
+      .toEqual(['Votre opposition au marketing direct a été enregistrée'])
+  })
+
   test('a postal objection: select-all, channel, identity check and submit by keyboard; the address lookup; no mail', async ({
     page,
   }) => {
