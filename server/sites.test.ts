@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { builtInHostTable, readHostTable, resolveSite } from './sites'
+import { builtInHostTable, type HostTable, readHostTable, resolveSite } from './sites'
 
 const table = builtInHostTable(3000)
 
@@ -41,6 +41,36 @@ describe('resolveSite', () => {
     expect(resolveSite(table, 'privacy.dpgmedia.be')?.origin).toBe('https://privacy.dpgmedia.be')
     expect(resolveSite(table, 'nl.localhost')?.origin).toBe('http://nl.localhost:3000')
   })
+
+  it.each([
+    ['attacker-site.nl', 'https://privacy.dpgmedia.nl'],
+    ['www.attacker.be', 'https://privacy.dpgmedia.be'],
+  ])('gives the unlisted host %s the production site of its country, origin and all', (host, origin) => {
+    const site = resolveSite(table, host)
+    expect(site?.origin).toBe(origin)
+    expect(site?.host).toBe(new URL(origin).host)
+  })
+
+  it('gives an unlisted host the group production origin when the table has no production row', () => {
+    const acceptance: HostTable = table.filter((row) => row.environment === 'non-production')
+    expect(resolveSite(acceptance, 'elsewhere.be')).toMatchObject({
+      origin: 'https://privacy.dpgmedia.be',
+      environment: 'production',
+    })
+  })
+
+  it("takes an unlisted host's origin from the table's production row of that country", () => {
+    const custom: HostTable = [
+      {
+        host: 'privacy.example.nl',
+        country: 'NL',
+        environment: 'production',
+        toggles: [],
+        origin: 'https://privacy.example.nl',
+      },
+    ]
+    expect(resolveSite(custom, 'elsewhere.nl')?.origin).toBe('https://privacy.example.nl')
+  })
 })
 
 describe('readHostTable', () => {
@@ -74,5 +104,35 @@ describe('readHostTable', () => {
   ])('refuses %s with a message naming the file', (_name, content) => {
     const path = file(content)
     expect(() => readHostTable(path)).toThrow(path)
+  })
+})
+
+describe('the shipped host tables (one per deployed environment)', () => {
+  const config = (name: string) => readHostTable(join(import.meta.dirname, '../config', name))
+
+  it.each([
+    ['hosts.production.json', 'production', ['privacy.dpgmedia.nl', 'privacy.dpgmedia.be']],
+    ['hosts.acceptance.json', 'non-production', ['privacy-acc.dpgmedia.nl', 'privacy-acc.dpgmedia.be']],
+  ])('%s holds the %s hosts only', (file, environment, hosts) => {
+    const rows = config(file)
+    expect(rows.map((row) => row.host).sort()).toEqual([...hosts].sort())
+    for (const row of rows) {
+      expect(row.environment).toBe(environment)
+      expect(row.origin).toBe(`https://${row.host}`)
+    }
+  })
+
+  it('production: no Host header switches on a toggle production lacks', () => {
+    const rows = config('hosts.production.json')
+    for (const host of [
+      'privacy-acc.dpgmedia.nl',
+      'privacy-acc.dpgmedia.be',
+      'nl.localhost',
+      'be.localhost',
+    ]) {
+      const site = resolveSite(rows, host)
+      expect(site?.toggles.POLITICAL_ADS ?? false).toBe(false)
+      expect(site?.toggles.INTERNAL_PRIVACY_RIGHTS ?? false).toBe(false)
+    }
   })
 })

@@ -24,6 +24,12 @@ export type HostTable = readonly HostEntry[]
 
 const PRODUCTION_TOGGLES: Record<Country, Toggle[]> = { NL: ['LOAD_FATHOM'], BE: ['LOAD_FATHOM'] }
 
+/** The group's production site per country: where links of an unlisted host point when a table has none. */
+const CANONICAL_PRODUCTION_ORIGIN: Record<Country, string> = {
+  NL: 'https://privacy.dpgmedia.nl',
+  BE: 'https://privacy.dpgmedia.be',
+}
+
 export function builtInHostTable(port: number): HostTable {
   return [
     entry('privacy.dpgmedia.nl', 'NL', 'production', PRODUCTION_TOGGLES.NL),
@@ -89,6 +95,9 @@ export function readHostTable(path: string): HostTable {
 /**
  * Spec §1 and §6: the country comes from the host. A known host gets its row; any other host ending in
  * .nl or .be gets that country with production toggles; anything else has no site (`Cannot determine country`).
+ * An unlisted host is that production site, the table's row or else the group's: every link it makes points at
+ * the production origin (DESIGN.md decision 8), so a forged Host or X-Forwarded-Host never ends up in a mail, a
+ * canonical link or a page.
  */
 export function resolveSite(table: HostTable, hostname: string | undefined): Site | null {
   const host = normaliseHost(hostname)
@@ -97,12 +106,15 @@ export function resolveSite(table: HostTable, hostname: string | undefined): Sit
   if (known) return { ...known, toggles: togglesFrom(known.toggles) }
   const country: Country | null = host.endsWith('.nl') ? 'NL' : host.endsWith('.be') ? 'BE' : null
   if (!country) return null
+  const production = table.find((row) => row.country === country && row.environment === 'production')
+  if (production) return { ...production, toggles: togglesFrom(production.toggles) }
+  const origin = CANONICAL_PRODUCTION_ORIGIN[country]
   return {
-    host,
+    host: new URL(origin).host,
     country,
     environment: 'production',
     toggles: togglesFrom(PRODUCTION_TOGGLES[country]),
-    origin: `https://${host}`,
+    origin,
   }
 }
 
