@@ -36,6 +36,8 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
     env: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // The staff pages are measured through the development sign-in of nl.localhost.
+      STAFF_DEVELOPMENT_SIGN_IN: 'on',
       WEB_CONCURRENCY: WORKERS,
       NODE_OPTIONS,
       ...process.env,

@@ -85,6 +85,7 @@ export function createApp(config: Config, services: Services) {
       sessions: services.staff.sessions,
       oidc: services.staff.oidc,
       policy: config.staff,
+      developmentSignIn: config.staff.developmentSignIn,
       staff: services.staff.service,
       key: services.staff.key,
       logger: services.logger,

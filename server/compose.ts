@@ -2,7 +2,6 @@ import { hkdfSync, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { RequestHandler } from 'express'
-import { createClient } from 'redis'
 import type { Services } from './app'
 import { BRANDS } from './brands'
 import type { Config } from './config'
@@ -11,12 +10,14 @@ import { loadDocuments } from './documents/store'
 import type { Logger } from './logger'
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
 import { createTransport, type MailTransport } from './mail/transport'
-import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
+import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-limit'
+import { connectRateLimitStore } from './redis-rate-limit'
 import { createAddressLookup } from './services/address-lookup'
 import { createContactService } from './services/contact'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createPoliticalAdsService } from './services/political-ads'
 import { createPrivacyRequestService } from './services/privacy-requests'
+import { recipientMailLimit } from './services/recipient-limit'
 import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
@@ -29,6 +30,8 @@ export interface Composition {
   db: Db
   /** Starts the background work of an instance: the mail poller and the retention job. */
   startWorkers(options?: { outboxIntervalMs?: number; retryBaseMs?: number }): OutboxWorker
+  /** Shutdown has begun: readiness fails at once so the load balancer stops sending, requests still work. */
+  drain(): void
   close(): Promise<void>
 }
 
@@ -47,7 +50,11 @@ export async function compose(
   },
 ): Promise<Composition> {
   const { root, logger } = options
-  const db = openDatabase(config.databaseUrl, root)
+  const db = openDatabase(config.databaseUrl, root, {
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
+    onIdleError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  })
   await migrate(db.db, db.dialect)
   const documents = loadDocuments(join(root, 'content/documents'))
   const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'))
@@ -55,10 +62,16 @@ export async function compose(
     config.emailDomainCheck === 'off'
       ? async () => true
       : createEmailDomainCheck(options.resolver ?? systemResolver())
+  // Not awaited: Redis may come up after this instance, or never (the store falls back to memory).
+  const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
+  const rateLimitStore: RateLimitStore = redis?.store ?? memoryRateLimitStore()
+
+  const mailLimit = recipientMailLimit(rateLimitStore, config.recipientMailsPerDay)
   const privacyRequests = createPrivacyRequestService({
     db,
     brands: BRANDS,
     emailDomainCheck,
+    mailLimit,
     settings: { verificationTtlHours: config.verificationTtlHours, privacyMailbox: config.privacyMailbox },
   })
 
@@ -67,25 +80,22 @@ export async function compose(
   const politicalAds = createPoliticalAdsService({
     db,
     emailDomainCheck,
+    mailLimit,
     privacyMailbox: config.privacyMailbox,
   })
   await seedSampleCampaigns(db, join(root, 'content/campaigns'))
-  const contact = createContactService({ db, emailDomainCheck, mailbox: config.customerServiceMailbox })
+  const contact = createContactService({
+    db,
+    emailDomainCheck,
+    mailLimit,
+    mailbox: config.customerServiceMailbox,
+  })
   const staffKey = staffSessionKey(config, join(root, 'data/staff-session.key'))
   const staffSessions = createStaffSessions(db, {
     key: staffKey,
     idleMinutes: config.staff.sessionIdleMinutes,
     maxHours: config.staff.sessionMaxHours,
   })
-
-  let redis: ReturnType<typeof createClient> | null = null
-  let rateLimitStore: RateLimitStore = memoryRateLimitStore()
-  if (config.redisUrl) {
-    redis = createClient({ url: config.redisUrl })
-    redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'))
-    await redis.connect()
-    rateLimitStore = redisRateLimitStore(redis)
-  }
 
   let shuttingDown = false
   const stops: (() => Promise<void> | void)[] = []
@@ -108,12 +118,16 @@ export async function compose(
     development: options.development ?? false,
     ready: async () => {
       if (shuttingDown) return false
-      try {
-        await db.db.selectFrom('mail_outbox').select('id').limit(1).execute()
-        return true
-      } catch {
-        return false
-      }
+      // A hung database must not hang the probe: not ready when the database is slower than this.
+      return withinTime(
+        db.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .limit(1)
+          .execute()
+          .then(() => true),
+        READY_PROBE_MS,
+      ).catch(() => false)
     },
   }
 
@@ -129,21 +143,41 @@ export async function compose(
         intervalMs: workerOptions.outboxIntervalMs,
         retryBaseMs: workerOptions.retryBaseMs,
       })
-      const retention = startRetentionJob(db, config.unverifiedRetentionDays, logger, staffSessions)
+      const retention = startRetentionJob({
+        db,
+        unverifiedRetentionDays: config.unverifiedRetentionDays,
+        retention: config.retention,
+        logger,
+        staffSessions,
+      })
       stops.push(
         () => worker.stop(),
         () => retention.stop(),
       )
       return worker
     },
+    drain() {
+      shuttingDown = true
+    },
     async close() {
       shuttingDown = true
       for (const stop of stops) await stop()
       transport.close()
-      if (redis) await redis.quit()
+      if (redis) await redis.close()
       await db.close()
     },
   }
+}
+
+/** `/readyz` answers within 2 s in every case: the database gets this long. */
+const READY_PROBE_MS = 1500
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
 
 /**

@@ -24,6 +24,10 @@ describe('loadConfig', () => {
     ],
     [{ STAFF_SESSION_SECRET: 'too short' }, 'STAFF_SESSION_SECRET'],
     [{ STAFF_SESSION_IDLE_MINUTES: '0' }, 'STAFF_SESSION_IDLE_MINUTES'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ CONTACT_RETENTION_DAYS: '0' }, 'CONTACT_RETENTION_DAYS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
+    [{ NODE_ENV: 'production', STAFF_DEVELOPMENT_SIGN_IN: 'yes' }, 'STAFF_DEVELOPMENT_SIGN_IN'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(name)
@@ -31,10 +35,26 @@ describe('loadConfig', () => {
 
   it.each([
     ['1', 1],
-    ['true', true],
+    ['false', false],
     ['loopback', 'loopback'],
+    ['10.0.0.1, 10.0.0.2', '10.0.0.1, 10.0.0.2'],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected)
+  })
+
+  it('has the documented retention periods, database time-outs and mail limit by default', () => {
+    const config = loadConfig({})
+    expect(config.retention).toEqual({ contactMessageDays: 180, complaintDays: 180, mailRecordDays: 180 })
+    expect(config.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 })
+    expect(config.recipientMailsPerDay).toBe(3)
+  })
+
+  it('offers the development sign-in outside production, and in production only when switched on', () => {
+    expect(loadConfig({}).staff.developmentSignIn).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).staff.developmentSignIn).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', STAFF_DEVELOPMENT_SIGN_IN: 'on' }).staff.developmentSignIn,
+    ).toBe(true)
   })
 
   it('reads the staff sign-in: the group domains by default, http:// only on loopback', () => {

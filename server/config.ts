@@ -8,10 +8,12 @@ export interface Config {
   readonly port: number
   /** Worker processes sharing the port in production (node:cluster); 1 runs the server in this process. */
   readonly webConcurrency: number
+  /** Seconds between SIGTERM and closing the listener: /readyz answers 503 while requests are still served. */
+  readonly shutdownDrainSeconds: number
   readonly production: boolean
   readonly hostTable: HostTable
-  /** Express `trust proxy` setting: hop count, `true`, or a list of addresses. */
-  readonly trustProxy: boolean | number | string
+  /** Express `trust proxy` setting: a hop count or a list of proxy addresses (never `true`). */
+  readonly trustProxy: false | number | string
   readonly fathomSiteId: string | null
   readonly logLevel: LevelWithSilent
   /** External corporate site for the advertiser and B2B privacy documents (legacy redirects). */
@@ -25,6 +27,12 @@ export interface Config {
   readonly customerServiceMailbox: Readonly<Record<Country, string>>
   readonly verificationTtlHours: number
   readonly unverifiedRetentionDays: number
+  /** How long personal data is kept after receipt (the retention job deletes it, and its mails, then). */
+  readonly retention: RetentionConfig
+  /** PostgreSQL pool: how long to wait for a connection and for one statement before answering 503. */
+  readonly databaseTimeouts: { readonly connectMs: number; readonly statementMs: number }
+  /** Mails of one kind group (verification; acknowledgements) to one recipient address per 24 hours. */
+  readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
   readonly emailDomainCheck: 'dns' | 'off'
@@ -32,6 +40,13 @@ export interface Config {
   readonly addressLookupUrl: Readonly<Record<Country, string>>
   /** Staff sign-in for the internal area (issue 8); `oidc` is null when no identity provider is set. */
   readonly staff: StaffConfig
+}
+
+export interface RetentionConfig {
+  readonly contactMessageDays: number
+  readonly complaintDays: number
+  /** Records of mails (kind, recipient domain, subject, times, body hash), sent or not. */
+  readonly mailRecordDays: number
 }
 
 export interface StaffConfig {
@@ -51,6 +66,11 @@ export interface StaffConfig {
   readonly sessionSecret: string | null
   readonly sessionIdleMinutes: number
   readonly sessionMaxHours: number
+  /**
+   * The password-less sign-in on local hosts: outside development only with STAFF_DEVELOPMENT_SIGN_IN=on
+   * (the local and loopback conditions apply as well).
+   */
+  readonly developmentSignIn: boolean
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
   return Object.freeze({
     port,
     webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 64),
+    shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 5, 0, 300),
     production: env.NODE_ENV === 'production',
     hostTable: hostsFile ? readHostTable(hostsFile) : builtInHostTable(port),
     trustProxy: trustProxy(value(env, 'TRUST_PROXY')),
@@ -87,6 +108,16 @@ export function loadConfig(env: Env = process.env): Config {
     },
     verificationTtlHours: integer(env, 'VERIFICATION_TTL_HOURS', 72, 1, 24 * 30),
     unverifiedRetentionDays: integer(env, 'UNVERIFIED_RETENTION_DAYS', 30, 1, 365),
+    retention: {
+      contactMessageDays: integer(env, 'CONTACT_RETENTION_DAYS', 180, 1, 3650),
+      complaintDays: integer(env, 'COMPLAINT_RETENTION_DAYS', 180, 1, 3650),
+      mailRecordDays: integer(env, 'MAIL_RECORD_RETENTION_DAYS', 180, 1, 3650),
+    },
+    databaseTimeouts: {
+      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5, 1, 120) * 1000,
+      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
+    },
+    recipientMailsPerDay: integer(env, 'RECIPIENT_MAILS_PER_DAY', 3, 1, 1_000_000),
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
@@ -94,14 +125,14 @@ export function loadConfig(env: Env = process.env): Config {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
       BE: baseUrl(env, 'ADDRESS_LOOKUP_BE_URL', 'https://api.basisregisters.vlaanderen.be'),
     },
-    staff: staffConfig(env),
+    staff: staffConfig(env, env.NODE_ENV === 'production'),
   })
 }
 
 /** The group's staff mail domains: the default allow-list when neither domains nor groups are configured. */
 const STAFF_DOMAINS = ['dpgmedia.nl', 'dpgmedia.be', 'dpgmedia.com']
 
-function staffConfig(env: Env): StaffConfig {
+function staffConfig(env: Env, production: boolean): StaffConfig {
   const issuer = value(env, 'STAFF_OIDC_ISSUER')
   const clientId = value(env, 'STAFF_OIDC_CLIENT_ID')
   const clientSecret = value(env, 'STAFF_OIDC_CLIENT_SECRET')
@@ -135,6 +166,8 @@ function staffConfig(env: Env): StaffConfig {
     sessionSecret,
     sessionIdleMinutes: integer(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionMaxHours: integer(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24),
+    developmentSignIn:
+      !production || oneOf(env, 'STAFF_DEVELOPMENT_SIGN_IN', ['on', 'off'] as const, 'off') === 'on',
   }
 }
 
@@ -202,9 +235,16 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
   return raw as T
 }
 
-function trustProxy(raw: string | undefined): boolean | number | string {
+/**
+ * `true` would trust every X-Forwarded-For entry, so any client could choose its own address and rotate
+ * past the per-IP rate limit: only a hop count or the proxies' addresses are accepted.
+ */
+function trustProxy(raw: string | undefined): false | number | string {
   if (raw === undefined || raw === 'false') return false
-  if (raw === 'true') return true
+  if (raw === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY=true would let any client choose its address; give the number of proxy hops (e.g. 1) or the proxy addresses',
+    )
   if (/^\d+$/.test(raw)) return Number(raw)
   return raw
 }

@@ -33,17 +33,24 @@ async function main() {
     logger.info({ port: config.port, mode: development ? 'development' : 'production' }, 'listening')
   })
 
-  // Graceful shutdown: stop taking connections, let open requests finish, then exit.
+  // Graceful shutdown: readiness fails at once, requests are served for the drain period (the load
+  // balancer needs that long to notice and stop sending), then the listener closes and open requests finish.
   let shuttingDown = false
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return
-    shuttingDown = true
-    logger.info({ signal }, 'shutting down')
+  const stop = () => {
+    logger.info('drained; closing the listener')
     server.close(() => {
       composition.close().finally(() => process.exit(0))
     })
     server.closeIdleConnections()
+    // Safety net: a request that never ends must not keep the instance alive for ever.
     setTimeout(() => process.exit(0), 10_000).unref()
+  }
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return
+    shuttingDown = true
+    composition.drain()
+    logger.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down: draining')
+    setTimeout(stop, config.shutdownDrainSeconds * 1000)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

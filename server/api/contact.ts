@@ -21,8 +21,8 @@ export function contactRouter(service: ContactService, limit: RequestHandler): R
     const body: unknown = req.body
     if (!validateContact(body)) throw validationFailed(fieldErrors(validateContact))
     if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    await service.send(body, req.site, locale)
-    res.status(200).set('Cache-Control', 'no-store').json({ ok: true })
+    const { reference } = await service.send(body, req.site, locale)
+    res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
   })
   return router
 }

@@ -171,8 +171,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       if (!validateComplaint(body)) throw validationFailed(fieldErrors(validateComplaint))
       if (!parseLocale(body.locale)) throw validationFailed([{ field: 'locale', rule: 'locale' }])
       if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+      let reference: string
       try {
-        await service.complain(body, req.site)
+        ;({ reference } = await service.complain(body, req.site))
       } catch (error) {
         // Spec §7: an address whose domain cannot receive mail answers 400 { validationError: 'INVALID_EMAIL' }.
         if (error instanceof ComplaintEmailInvalid) {
@@ -181,7 +182,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
         }
         throw error
       }
-      res.status(200).set('Cache-Control', 'no-store').json({ ok: true })
+      res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
     },
   )
 

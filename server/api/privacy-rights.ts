@@ -16,7 +16,10 @@ export function privacyRightsRouter(service: PrivacyRequestService, limit: Reque
     if (!validatePrivacyRequest(body)) throw validationFailed(fieldErrors(validatePrivacyRequest))
     if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
     const result = await service.submit(body, req.site)
-    res.status(200).set('Cache-Control', 'no-store').json({ ok: true, status: result.status })
+    res
+      .status(200)
+      .set('Cache-Control', 'no-store')
+      .json({ ok: true, status: result.status, reference: result.reference })
   })
   return router
 }

@@ -1,19 +1,33 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  sql,
+} from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as campaigns from './migrations/002-campaigns'
 import { staffMigration } from './migrations/003-staff'
+import { trustMigration } from './migrations/004-trust'
 import type { Database } from './schema'
+import { isDatabaseUnavailable } from './unavailable'
 
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface Db {
   db: Kysely<Database>
   dialect: Dialect
+  /**
+   * After personal data was erased: SQLite folds its write-ahead log into the file and truncates it (with
+   * secure_delete, erased content is zeroed, not left in free pages). PostgreSQL's autovacuum does its part.
+   */
+  compact(): Promise<void>
   close(): Promise<void>
 }
 
@@ -21,11 +35,33 @@ export interface Db {
  * DESIGN.md decision 5: `postgres://…` is PostgreSQL; `file:PATH` (or nothing: data/privacy.sqlite) is an
  * embedded SQLite file. One Kysely query layer serves both.
  */
-export function openDatabase(url: string, root: string, options: { poolSize?: number } = {}): Db {
+export function openDatabase(
+  url: string,
+  root: string,
+  options: {
+    poolSize?: number
+    connectTimeoutMs?: number
+    statementTimeoutMs?: number
+    /** An idle client's connection dropped; the pool replaces it at the next query. */
+    onIdleError?: (error: Error) => void
+  } = {},
+): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    // A database that accepts connections but never answers must not hang a request: every wait is bounded,
+    // and the error handler answers 503 (server/db/unavailable.ts).
+    const statementTimeout = options.statementTimeoutMs ?? 10_000
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout,
+      keepAlive: true,
+    })
+    // Without a listener, an idle client whose connection drops would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error))
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) })
+    return { db, dialect: 'postgres', compact: async () => {}, close: () => db.destroy() }
   }
   const path = resolve(root, url.startsWith('file:') ? url.slice('file:'.length) : url)
   mkdirSync(dirname(path), { recursive: true })
@@ -35,8 +71,48 @@ export function openDatabase(url: string, root: string, options: { poolSize?: nu
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('synchronous = NORMAL')
+  // Deleted and overwritten content is zeroed, so an erased token or address is gone from the file too.
+  sqlite.pragma('secure_delete = ON')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    compact: async () => {
+      // Through Kysely's connection, so that it never runs inside another caller's open transaction.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+    },
+    close: () => db.destroy(),
+  }
+}
+
+/**
+ * A query that timed out on the client may still be waiting on its connection: such a client goes back to the
+ * pool destroyed, not reused, so one outage does not leave the pool stuck behind answers that never come.
+ */
+function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect()
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      let broken = false
+      return {
+        get processID() {
+          return (client as { processID?: number }).processID
+        },
+        query(...args: unknown[]) {
+          const result = query(...args)
+          if (result instanceof Promise)
+            result.catch((error: unknown) => {
+              if (isDatabaseUnavailable(error)) broken = true
+            })
+          return result
+        },
+        release: (destroy?: boolean) => client.release(destroy || broken),
+      } as PostgresPoolClient
+    },
+    end: () => pool.end(),
+  }
 }
 
 /** Migrations run at start-up under Kysely's migration lock, so several instances can start together. */
@@ -54,6 +130,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '001-initial': initial,
         '002-campaigns': campaigns,
         '003-staff': staffMigration(dialect),
+        '004-trust': trustMigration(dialect),
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Dialect } from './database'
 import type { Database } from './schema'
@@ -6,6 +7,8 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 export interface OutgoingMail {
   kind: string
+  /** The request, contact message or complaint the mail is about: the mail is deleted with it. */
+  aboutId: string | null
   to: string
   subject: string
   text: string
@@ -25,7 +28,9 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
     .values({
       id,
       kind: mail.kind,
+      about_id: mail.aboutId,
       to_address: mail.to,
+      recipient_domain: recipientDomain(mail.to),
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
@@ -71,6 +76,7 @@ export async function claimDueMails(
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
+    aboutId: row.about_id,
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,
@@ -79,8 +85,33 @@ export async function claimDueMails(
   }))
 }
 
-export async function markSent(db: Executor, id: string, now: string): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, locked_until: null }).where('id', '=', id).execute()
+/**
+ * Sent: the recipient and both bodies (which can hold a live verification token and the requester's data)
+ * are erased; kind, recipient domain, subject, times and a SHA-256 of what was sent stay as the record.
+ */
+export async function markSent(db: Executor, mail: QueuedMail, now: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      sent_at: now,
+      locked_until: null,
+      to_address: '',
+      text_body: '',
+      html_body: '',
+      body_sha256: bodyHash(mail),
+    })
+    .where('id', '=', mail.id)
+    .execute()
+}
+
+/** SHA-256 (hex) of the text body, a NUL and the HTML body. */
+export function bodyHash(mail: Pick<OutgoingMail, 'text' | 'html'>): string {
+  return createHash('sha256').update(mail.text).update('\0').update(mail.html).digest('hex')
+}
+
+/** `privacy@dpgmedia.nl` and `Privacy <privacy@dpgmedia.nl>` → `dpgmedia.nl`. */
+export function recipientDomain(address: string): string {
+  return (address.split('@').pop() ?? '').replace(/>\s*$/, '').trim().toLowerCase()
 }
 
 export async function markFailed(

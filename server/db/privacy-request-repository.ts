@@ -38,6 +38,8 @@ export interface PrivacyRequest {
   /** Recorded by staff: how they checked the customer's identity, and their note. */
   identityCheck: IdentityCheck | null
   identityNote: string | null
+  /** `NL-261123-K7Q2M`: given when the request is stored (null only for requests from before references). */
+  reference: string | null
 }
 
 export interface Suppression {
@@ -76,6 +78,7 @@ export async function insertRequest(db: Executor, request: PrivacyRequest): Prom
       due_at: request.dueAt,
       identity_check: request.identityCheck,
       identity_note: request.identityNote,
+      reference: request.reference,
     })
     .execute()
 }
@@ -106,6 +109,7 @@ export async function findRequest(db: Executor, id: string): Promise<PrivacyRequ
     dueAt: row.due_at,
     identityCheck: row.identity_check as IdentityCheck | null,
     identityNote: row.identity_note,
+    reference: row.reference,
   }
 }
 
@@ -196,22 +200,4 @@ export async function suppressionsOf(db: Executor, requestId: string): Promise<S
     postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
     requestId: row.request_id,
   }))
-}
-
-/** Data minimisation: unverified requests older than the cutoff go, with their tokens. */
-export async function deleteUnverifiedBefore(db: Kysely<Database>, cutoff: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const stale = trx
-      .selectFrom('privacy_requests')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('created_at', '<', cutoff)
-    await trx.deleteFrom('verification_tokens').where('request_id', 'in', stale).execute()
-    const result = await trx
-      .deleteFrom('privacy_requests')
-      .where('status', '=', 'pending')
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst()
-    return Number(result.numDeletedRows)
-  })
 }

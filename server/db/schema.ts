@@ -102,6 +102,8 @@ export interface PrivacyRequestTable {
   /** Staff-recorded requests: how the customer's identity was checked, and the staff member's note. */
   identity_check: string | null
   identity_note: string | null
+  /** The human reference (`NL-261123-K7Q2M`) the requester and the team quote. */
+  reference: string | null
 }
 
 export interface VerificationTokenTable {
@@ -135,6 +137,7 @@ export interface ContactMessageTable {
   phone_number: string | null
   question: string
   created_at: string
+  reference: string | null
 }
 
 export interface PoliticalAdComplaintTable {
@@ -147,16 +150,22 @@ export interface PoliticalAdComplaintTable {
   email: string
   explanation: string
   created_at: string
+  reference: string | null
 }
 
 export interface MailOutboxTable {
   id: string
   /** What the mail is about, for operators: verification, receipt, privacy-team, … */
   kind: string
+  /** The request, contact message or complaint the mail is about: deleted with it. */
+  about_id: string | null
+  /** Erased ('') once sent, like the bodies: then only the domain and a hash of the body stay. */
   to_address: string
+  recipient_domain: string | null
   subject: string
   text_body: string
   html_body: string
+  body_sha256: string | null
   attempts: Generated<number>
   next_attempt_at: string
   locked_until: string | null

@@ -54,7 +54,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: mail.text,
         html: mail.html,
       })
-      await markSent(db.db, mail.id, new Date().toISOString())
+      await markSent(db.db, mail, new Date().toISOString())
     } catch (error) {
       const next = new Date(Date.now() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
       // The SMTP error text can quote addresses: only its code is kept.
@@ -78,6 +78,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await sendNext()
     }
     await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sendNext))
+    // The queue is drained: fold what was erased into the database file, so no copy stays in a log.
+    if (mails.length > 0 && mails.length < batchSize) await db.compact()
     return mails.length
   }
 

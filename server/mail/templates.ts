@@ -48,8 +48,16 @@ ${button ? `<p><a href="${escapeHtml(button.href)}" style="display:inline-block;
   return { subject, text, html }
 }
 
+/** Every mail about an item carries its reference in the subject, as ticket systems expect: `… [NL-261124-K7Q2M]`. */
+function referenced(subject: string, reference: string | null): string {
+  return reference ? `${subject} [${reference}]` : subject
+}
+
 function summary(t: Translate, request: PrivacyRequest): string {
-  const lines = [`${t('mail.summary.request')}: ${t(FLOW_LABELS[request.flowType])}`]
+  const lines = [
+    ...(request.reference ? [`${t('mail.team.reference')}: ${request.reference}`] : []),
+    `${t('mail.summary.request')}: ${t(FLOW_LABELS[request.flowType])}`,
+  ]
   if (request.brands.length > 0) lines.push(`${t('mail.summary.brands')}: ${request.brands.join(', ')}`)
   const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
   if (channels.length > 0)
@@ -65,7 +73,7 @@ export function verificationMail(
 ): RenderedMail {
   return compose(
     t,
-    t('mail.verification.subject'),
+    referenced(t('mail.verification.subject'), request.reference),
     [
       t('mail.verification.intro'),
       summary(t, request),
@@ -82,7 +90,7 @@ export function objectionProcessedMail(
   request: PrivacyRequest,
   via: 'confirmation' | 'staff' = 'confirmation',
 ): RenderedMail {
-  return compose(t, t('mail.objection.subject'), [
+  return compose(t, referenced(t('mail.objection.subject'), request.reference), [
     t(via === 'staff' ? 'mail.objection.intro_staff' : 'mail.objection.intro'),
     summary(t, request),
     t('mail.objection.thirty_days'),
@@ -99,7 +107,7 @@ export function receiptMail(t: Translate, request: PrivacyRequest, dueText: stri
     paragraphs.push(t('mail.receipt.retention'))
     if (request.country === 'NL') paragraphs.push(t('mail.receipt.third_parties_nl'))
   }
-  return compose(t, t('mail.receipt.subject'), paragraphs)
+  return compose(t, referenced(t('mail.receipt.subject'), request.reference), paragraphs)
 }
 
 /** To the country's privacy mailbox: everything the team needs to handle the request. */
@@ -107,7 +115,7 @@ export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: 
   const info = request.userInfo
   const address = info?.address
   const fields: [string, string | null | undefined][] = [
-    [t('mail.team.reference'), request.id],
+    [t('mail.team.reference'), request.reference ?? request.id],
     [t('mail.summary.request'), t(FLOW_LABELS[request.flowType])],
     [t('mail.team.deadline'), dueText],
     [t('mail.team.email'), request.email],
@@ -133,14 +141,12 @@ export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: 
     [t('mail.team.touchpoint'), request.touchpoint],
   ]
   const lines = fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`)
-  return compose(t, t('mail.team.subject', { flow: t(FLOW_LABELS[request.flowType]) }), [
-    t('mail.team.intro'),
-    lines.join('\n'),
-  ])
+  const subject = t('mail.team.subject', { flow: t(FLOW_LABELS[request.flowType]) })
+  return compose(t, referenced(subject, request.reference), [t('mail.team.intro'), lines.join('\n')])
 }
 
 interface ContactMessage {
-  id: string
+  reference: string
   subject: string | null
   name: string
   email: string
@@ -157,21 +163,37 @@ const SUBJECT_LABELS: Record<string, string> = {
   other: 'contact.subjects.other',
 }
 
+const subjectLabel = (t: Translate, subject: string | null) =>
+  subject ? t(SUBJECT_LABELS[subject] ?? 'contact.subjects.other') : '-'
+
 /** To the country's customer-service mailbox. */
 export function customerServiceMail(t: Translate, message: ContactMessage): RenderedMail {
   const lines = [
-    `${t('mail.team.reference')}: ${message.id}`,
-    `${t('mail.contact.subject_label')}: ${message.subject ? t(SUBJECT_LABELS[message.subject] ?? 'contact.subjects.other') : '-'}`,
+    `${t('mail.team.reference')}: ${message.reference}`,
+    `${t('mail.contact.subject_label')}: ${subjectLabel(t, message.subject)}`,
     `${t('mail.team.name')}: ${message.name}`,
     `${t('mail.team.email')}: ${message.email}`,
     ...(message.phone_number ? [`${t('mail.team.phone')}: ${message.phone_number}`] : []),
   ]
-  return compose(t, t('mail.contact.team_subject'), [lines.join('\n'), message.question])
+  return compose(t, referenced(t('mail.contact.team_subject'), message.reference), [
+    lines.join('\n'),
+    message.question,
+  ])
 }
 
-/** To the visitor: received, answer within 5 working days. */
+/**
+ * To the visitor: received, answer within 5 working days. It names the subject and the reference, never the
+ * visitor's own text: whatever a stranger typed must not reach someone else's mailbox from our domain.
+ */
 export function contactAcknowledgementMail(t: Translate, message: ContactMessage): RenderedMail {
-  return compose(t, t('mail.contact.ack_subject'), [t('mail.contact.ack_intro'), message.question])
+  return compose(t, referenced(t('mail.contact.ack_subject'), message.reference), [
+    t('mail.contact.ack_intro'),
+    [
+      `${t('mail.contact.subject_label')}: ${subjectLabel(t, message.subject)}`,
+      `${t('mail.team.reference')}: ${message.reference}`,
+    ].join('\n'),
+    t('mail.contact.ack_hint'),
+  ])
 }
 
 const REASON_LABELS: Record<string, string> = {
@@ -184,27 +206,31 @@ const REASON_LABELS: Record<string, string> = {
 /** To the country's privacy mailbox: the complaint with the campaign's id and sponsor. */
 export function complaintTeamMail(
   t: Translate,
-  complaint: { id: string; reason: string; name: string; email: string; explanation: string },
+  complaint: { reference: string; reason: string; name: string; email: string; explanation: string },
   campaign: { id: string; sponsorName: string },
 ): RenderedMail {
   const lines = [
-    `${t('mail.team.reference')}: ${complaint.id}`,
+    `${t('mail.team.reference')}: ${complaint.reference}`,
     `${t('mail.complaint.campaign')}: ${campaign.id} (${campaign.sponsorName})`,
     `${t('mail.complaint.reason')}: ${t(REASON_LABELS[complaint.reason] ?? 'political_ads.reasons.MISLEADING')}`,
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]
-  return compose(t, t('mail.complaint.team_subject', { id: campaign.id }), [
+  return compose(t, referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference), [
     lines.join('\n'),
     complaint.explanation,
   ])
 }
 
+/** To the visitor: the campaign and the reference, never the visitor's own text. */
 export function complaintAcknowledgementMail(
   t: Translate,
+  complaint: { reference: string },
   campaign: { id: string; sponsorName: string },
 ): RenderedMail {
-  return compose(t, t('mail.complaint.ack_subject'), [
+  return compose(t, referenced(t('mail.complaint.ack_subject'), complaint.reference), [
     t('mail.complaint.ack_intro', { sponsor: campaign.sponsorName }),
+    `${t('mail.team.reference')}: ${complaint.reference}`,
+    t('mail.complaint.ack_hint'),
   ])
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
 
@@ -6,14 +7,21 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
 }
 
-/** Last in the chain: known errors keep their status; anything else is a 500 whose stack is logged, never sent. */
+/** How long a client should wait before trying again when the database is away. */
+const RETRY_AFTER_SECONDS = 30
+
+/**
+ * Last in the chain: known errors keep their status; a database that is away or too slow is a 503 with
+ * Retry-After; anything else is a 500 whose stack is logged, never sent.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error)
       return
     }
-    const known = toHttpError(error)
+    const known = toHttpError(error) ?? unavailable(error, logger, req.path)
+    if (known?.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS))
     if (!known) logger.error({ err: error, path: req.path }, 'unhandled error')
     const status = known?.status ?? 500
     const code = known?.code ?? 'INTERNAL_ERROR'
@@ -23,6 +31,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (req.path.startsWith('/api/')) res.json(body)
     else res.type('text').send(message)
   }
+}
+
+function unavailable(error: unknown, logger: Logger, path: string): HttpError | null {
+  if (!isDatabaseUnavailable(error)) return null
+  logger.warn({ err: error, path }, 'database unavailable')
+  return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly')
 }
 
 /** Express and body-parser errors carry a status and a type; map the ones a client can cause. */

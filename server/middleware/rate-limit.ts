@@ -1,21 +1,21 @@
 import type { RequestHandler } from 'express'
 import { HttpError } from '../http-error'
 
-/** Counts hits per key in fixed one-minute windows. */
+/** Counts hits per key in fixed windows of `windowMs` (one minute for the forms). */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<number>
 }
 
-/** One instance: counters in memory. */
-export function memoryRateLimitStore(): RateLimitStore {
+/** One instance: counters in memory. A window starts at a key's first hit. */
+export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>()
   return {
     async hit(key, windowMs) {
-      const now = Date.now()
+      const time = now()
       const current = windows.get(key)
-      if (!current || current.resetAt <= now) {
-        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k)
-        windows.set(key, { count: 1, resetAt: now + windowMs })
+      if (!current || current.resetAt <= time) {
+        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k)
+        windows.set(key, { count: 1, resetAt: time + windowMs })
         return 1
       }
       current.count++
@@ -24,18 +24,25 @@ export function memoryRateLimitStore(): RateLimitStore {
   }
 }
 
-/** Several instances: one counter per key and window in Redis (INCR, then PEXPIRE on the first hit). */
+/**
+ * INCR, and on the first hit PEXPIRE, in one step: a connection lost between the two must never leave a
+ * counter without an end (for a 24-hour mail limit, that would stop mail to an address for good).
+ */
+const HIT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`
+
+/**
+ * Several instances: one counter per key in Redis. The first hit starts the window, so a window starts at
+ * the first hit as in the memory store, not at a clock boundary.
+ */
 export function redisRateLimitStore(client: {
-  incr(key: string): Promise<number>
-  pExpire(key: string, ms: number): Promise<unknown>
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
 }): RateLimitStore {
   return {
     async hit(key, windowMs) {
-      const window = Math.floor(Date.now() / windowMs)
-      const redisKey = `rate:${key}:${window}`
-      const count = await client.incr(redisKey)
-      if (count === 1) await client.pExpire(redisKey, windowMs)
-      return count
+      const count = await client.eval(HIT_SCRIPT, { keys: [`rate:${key}`], arguments: [String(windowMs)] })
+      return Number(count)
     },
   }
 }

@@ -12,8 +12,12 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`
 const fathom = (req: unknown) => ((req as Request).site?.toggles.LOAD_FATHOM ? FATHOM_ORIGIN : "'self'")
 
+/** No page of ours needs these: a script injected despite the CSP cannot ask for them either. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'
+
 export function securityHeaders(options: { development: boolean }): RequestHandler {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,4 +40,8 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
   })
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    headers(req, res, next)
+  }
 }

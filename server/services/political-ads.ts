@@ -5,10 +5,12 @@ import type { Country, Site } from '../../shared/site'
 import { findCampaign, listCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { enqueueMail } from '../db/outbox-repository'
+import { freshReference } from '../db/references'
 import { serverTranslate } from '../i18n/translate'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
 import { validationFailed } from './privacy-requests'
+import type { RecipientMailLimit } from './recipient-limit'
 
 export interface ComplaintBody {
   name: string
@@ -30,7 +32,8 @@ export interface PoliticalAdsService {
     page?: { limit: number; offset: number },
   ): Promise<{ items: CampaignItem[]; total: number }>
   find(site: Site, country: Country, id: string): Promise<CampaignItem | null>
-  complain(body: ComplaintBody, site: Site): Promise<void>
+  /** Stores and mails the complaint; answers its reference. */
+  complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
 }
 
 /** Cards per page of the list. */
@@ -47,9 +50,12 @@ const withSamples = (site: Site) => site.environment !== 'production'
 export function createPoliticalAdsService(deps: {
   db: Db
   emailDomainCheck: EmailDomainCheck
+  mailLimit: RecipientMailLimit
   privacyMailbox: Readonly<Record<Country, string>>
+  clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
+  const clock = deps.clock ?? (() => new Date())
   const listCache = new Map<
     string,
     { value: Promise<{ items: CampaignItem[]; total: number }>; until: number }
@@ -81,9 +87,11 @@ export function createPoliticalAdsService(deps: {
       if (errors.length > 0 || !campaign) throw validationFailed(errors)
       const email = body.email.trim().toLowerCase()
       if (!(await deps.emailDomainCheck(email))) throw new ComplaintEmailInvalid()
-      const now = new Date().toISOString()
+      const at = clock()
+      const now = at.toISOString()
       const complaint = {
         id: crypto.randomUUID(),
+        reference: '',
         country: site.country,
         locale: body.locale,
         campaign_id: campaign.id,
@@ -95,27 +103,35 @@ export function createPoliticalAdsService(deps: {
       }
       const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
       const visitor = serverTranslate(body.locale)
+      // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
+      const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
       await db.db.transaction().execute(async (trx) => {
+        complaint.reference = await freshReference(trx, 'political_ad_complaints', site.country, at)
         await trx.insertInto('political_ad_complaints').values(complaint).execute()
         await enqueueMail(
           trx,
           {
             kind: 'complaint',
+            aboutId: complaint.id,
             to: deps.privacyMailbox[site.country],
             ...complaintTeamMail(team, complaint, campaign),
           },
           now,
         )
-        await enqueueMail(
-          trx,
-          {
-            kind: 'complaint-acknowledgement',
-            to: email,
-            ...complaintAcknowledgementMail(visitor, campaign),
-          },
-          now,
-        )
+        if (acknowledge) {
+          await enqueueMail(
+            trx,
+            {
+              kind: 'complaint-acknowledgement',
+              aboutId: complaint.id,
+              to: email,
+              ...complaintAcknowledgementMail(visitor, complaint, campaign),
+            },
+            now,
+          )
+        }
       })
+      return { reference: complaint.reference }
     },
   }
 }

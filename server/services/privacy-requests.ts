@@ -24,10 +24,12 @@ import {
   type Suppression,
   updateStatus,
 } from '../db/privacy-request-repository'
+import { freshReference } from '../db/references'
 import { HttpError } from '../http-error'
 import { serverTranslate } from '../i18n/translate'
 import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
+import type { RecipientMailLimit } from './recipient-limit'
 
 export interface PrivacyRequestSettings {
   verificationTtlHours: number
@@ -48,7 +50,10 @@ export type VerificationState =
 
 export interface PrivacyRequestService {
   /** Spec §7: stores a request (and its verification mail) or refuses it with a 400. */
-  submit(body: PrivacyRequestBody, site: Site): Promise<{ id: string; status: PrivacyRequest['status'] }>
+  submit(
+    body: PrivacyRequestBody,
+    site: Site,
+  ): Promise<{ id: string; reference: string; status: PrivacyRequest['status'] }>
   /** What the verification page shows for a token, without consuming it (mail scanners open links). */
   preview(token: string): Promise<VerificationState>
   /** The confirm button: consumes the token and executes the request. Confirming twice succeeds twice. */
@@ -59,10 +64,11 @@ export function createPrivacyRequestService(deps: {
   db: Db
   brands: BrandCatalog
   emailDomainCheck: EmailDomainCheck
+  mailLimit: RecipientMailLimit
   settings: PrivacyRequestSettings
   clock?: () => Date
 }): PrivacyRequestService {
-  const { db, brands, emailDomainCheck, settings } = deps
+  const { db, brands, emailDomainCheck, mailLimit, settings } = deps
   const clock = deps.clock ?? (() => new Date())
 
   return {
@@ -75,17 +81,26 @@ export function createPrivacyRequestService(deps: {
         throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
       }
       const now = request.createdAt
+      // Beyond the limit the request is stored and answered as usual; only its mail is not sent.
+      const mayMail = request.email ? await mailLimit.allows('verification', request.email) : false
       await db.db.transaction().execute(async (trx) => {
+        request.reference = await freshReference(trx, 'privacy_requests', request.country, new Date(now))
         if (request.email) {
           // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
           const token = randomBytes(32).toString('base64url')
           const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
           await insertRequest(trx, request)
           await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
-          const link = `${site.origin}/${request.language}/verify-email?token=${token}`
-          const t = serverTranslate(mailLocale(request))
-          const mail = verificationMail(t, request, link, settings.verificationTtlHours)
-          await enqueueMail(trx, { kind: 'verification', to: request.email, ...mail }, now)
+          if (mayMail) {
+            const link = `${site.origin}/${request.language}/verify-email?token=${token}`
+            const t = serverTranslate(mailLocale(request))
+            const mail = verificationMail(t, request, link, settings.verificationTtlHours)
+            await enqueueMail(
+              trx,
+              { kind: 'verification', aboutId: request.id, to: request.email, ...mail },
+              now,
+            )
+          }
         } else {
           // An objection without an e-mail address cannot be verified by mail. It only stops processing
           // (spec §1: opting out), so it is recorded at once.
@@ -95,7 +110,7 @@ export function createPrivacyRequestService(deps: {
           request.status = 'executed'
         }
       })
-      return { id: request.id, status: request.status }
+      return { id: request.id, reference: request.reference ?? '', status: request.status }
     },
 
     async preview(token) {
@@ -127,7 +142,11 @@ export function createPrivacyRequestService(deps: {
           await updateStatus(trx, request.id, { status: 'executed', verifiedAt: nowIso, executedAt: nowIso })
           if (request.email) {
             const mail = objectionProcessedMail(t, request)
-            await enqueueMail(trx, { kind: 'objection-processed', to: request.email, ...mail }, nowIso)
+            await enqueueMail(
+              trx,
+              { kind: 'objection-processed', aboutId: request.id, to: request.email, ...mail },
+              nowIso,
+            )
           }
           return 'verified'
         }
@@ -141,6 +160,7 @@ export function createPrivacyRequestService(deps: {
           trx,
           {
             kind: 'privacy-team',
+            aboutId: request.id,
             to: settings.privacyMailbox[request.country],
             ...privacyTeamMail(team, request, teamDue),
           },
@@ -149,7 +169,7 @@ export function createPrivacyRequestService(deps: {
         if (request.email) {
           await enqueueMail(
             trx,
-            { kind: 'receipt', to: request.email, ...receiptMail(t, request, dueText) },
+            { kind: 'receipt', aboutId: request.id, to: request.email, ...receiptMail(t, request, dueText) },
             nowIso,
           )
         }
@@ -228,6 +248,7 @@ export function normalise(body: PrivacyRequestBody, site: Site, now: Date): Priv
     dueAt: null,
     identityCheck: null,
     identityNote: null,
+    reference: null,
   }
 }
 

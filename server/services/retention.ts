@@ -1,33 +1,50 @@
+import type { RetentionConfig } from '../config'
 import type { Db } from '../db/database'
-import { deleteUnverifiedBefore } from '../db/privacy-request-repository'
+import { type Purged, purgeExpired } from '../db/retention-repository'
 import type { Logger } from '../logger'
 import type { StaffSessions } from '../staff/sessions'
 
+const DAY_MS = 86_400_000
+
 /**
- * DESIGN.md decision 9: requests nobody verified are deleted, with their tokens, after the retention
- * period, and staff sessions past their idle or absolute end are removed. Every instance runs this hourly; it
- * is idempotent.
+ * DESIGN.md decision 9: personal data is kept only as long as needed (README: "Retention"). Unverified
+ * requests, contact messages, complaints and mail records are deleted after their periods, each with every
+ * mail about it; staff sessions as soon as they have ended. Every instance runs this hourly; it is idempotent.
  */
-export function startRetentionJob(
-  db: Db,
-  retentionDays: number,
-  logger: Logger,
-  staffSessions?: StaffSessions,
-  everyMs = 60 * 60_000,
-) {
-  const run = async () => {
-    const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString()
+export function startRetentionJob(deps: {
+  db: Db
+  unverifiedRetentionDays: number
+  retention: RetentionConfig
+  logger: Logger
+  staffSessions?: StaffSessions
+  clock?: () => Date
+  everyMs?: number
+}) {
+  const { db, logger } = deps
+  const clock = deps.clock ?? (() => new Date())
+  const before = (days: number) => new Date(clock().getTime() - days * DAY_MS).toISOString()
+  const run = async (): Promise<(Purged & { staffSessions: number }) | null> => {
     try {
-      const deleted = await deleteUnverifiedBefore(db.db, cutoff)
-      if (deleted > 0) logger.info({ deleted }, 'deleted unverified requests past retention')
-      const sessions = (await staffSessions?.sweep()) ?? 0
-      if (sessions > 0) logger.info({ sessions }, 'deleted ended staff sessions')
+      const purged = await purgeExpired(db.db, {
+        unverifiedRequests: before(deps.unverifiedRetentionDays),
+        contactMessages: before(deps.retention.contactMessageDays),
+        complaints: before(deps.retention.complaintDays),
+        mailRecords: before(deps.retention.mailRecordDays),
+      })
+      const staffSessions = (await deps.staffSessions?.sweep()) ?? 0
+      const counts = { ...purged, staffSessions }
+      if (Object.values(counts).some((count) => count > 0)) {
+        logger.info(counts, 'deleted personal data past retention')
+        await db.compact()
+      }
+      return counts
     } catch (error) {
       logger.error({ err: error }, 'retention job failed')
+      return null
     }
   }
   const first = setTimeout(run, 5_000)
-  const timer = setInterval(run, everyMs)
+  const timer = setInterval(run, deps.everyMs ?? 60 * 60_000)
   first.unref()
   timer.unref()
   return {

@@ -11,6 +11,7 @@ import type { Country, Site } from '../../shared/site'
 import type { Db } from '../db/database'
 import { enqueueMail } from '../db/outbox-repository'
 import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
+import { freshReference } from '../db/references'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
 import { HttpError } from '../http-error'
 import { serverTranslate } from '../i18n/translate'
@@ -96,6 +97,7 @@ export function createStaffService(deps: {
         identityNote: body.identityCheck.note?.trim() || null,
       }
       await db.db.transaction().execute(async (trx) => {
+        executed.reference = await freshReference(trx, 'privacy_requests', site.country, now)
         await insertRequest(trx, executed)
         await insertSuppressions(trx, suppressionsFor(executed), nowIso)
         await appendAudit(trx, {
@@ -113,7 +115,11 @@ export function createStaffService(deps: {
         })
         if (executed.email) {
           const mail = objectionProcessedMail(serverTranslate(mailLocale(executed)), executed, 'staff')
-          await enqueueMail(trx, { kind: 'objection-processed', to: executed.email, ...mail }, nowIso)
+          await enqueueMail(
+            trx,
+            { kind: 'objection-processed', aboutId: executed.id, to: executed.email, ...mail },
+            nowIso,
+          )
         }
       })
       const recorded = await this.recorded(executed.id, actor)

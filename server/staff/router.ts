@@ -24,6 +24,8 @@ export interface StaffAreaDeps {
   /** Null when no identity provider is configured. */
   oidc: OidcSignIn | null
   policy: AccessPolicy
+  /** Config: whether this deployment offers the development sign-in at all (never in production by default). */
+  developmentSignIn: boolean
   staff: StaffService
   /** HMAC key for the sign-in transaction cookie. */
   key: Buffer
@@ -43,12 +45,15 @@ export function staffArea(deps: StaffAreaDeps): Router {
   const router = Router({ caseSensitive: true })
   const enabled = (req: Request) => req.site?.toggles.INTERNAL_PRIVACY_RIGHTS === true
   /**
-   * The development sign-in: no identity provider, a local host of the host table, and a browser on this
-   * machine. A Host header is the visitor's to choose, the connection's address is not (nor is it a proxy's
+   * The development sign-in: allowed by the config, no identity provider, a local host of the host table,
+   * and a browser on this machine. A Host header is the visitor's to choose, the connection's address is not (nor is it a proxy's
    * X-Forwarded-For), so a server that was started without a production host table still refuses it remotely.
    */
   const development = (req: Request) =>
-    oidc === null && req.site?.environment === 'local' && isLoopback(req.socket.remoteAddress)
+    deps.developmentSignIn &&
+    oidc === null &&
+    req.site?.environment === 'local' &&
+    isLoopback(req.socket.remoteAddress)
 
   // Only nl, fr and en are languages: any other first segment (`api`, an encoded `//host`) is no staff page.
   router.param('lang', (_req, _res, next, value) => {

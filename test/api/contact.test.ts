@@ -39,8 +39,16 @@ describe.each(DATABASES)('POST /api/contact on %s', (kind) => {
     const [team] = await sink.waitFor((m) => JSON.stringify(m.to).includes('klantendienst@service.test'))
     expect(team?.text).toContain('Mon journal arrive en retard.')
     expect(team?.text).toContain('Bezorging')
+    expect(res.body.reference).toMatch(/^BE-\d{6}-[2-9A-Z]{5}$/)
+    expect(team?.subject).toContain(res.body.reference)
     const [ack] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
     expect(ack?.text).toContain('5 jours ouvrables')
+    // The acknowledgement names the subject and the reference, never the visitor's own text.
+    expect(ack?.subject).toBe(`Nous avons bien reçu votre message [${res.body.reference}]`)
+    expect(ack?.text).toContain(`Référence: ${res.body.reference}`)
+    expect(ack?.text).toContain('Livraison')
+    expect(ack?.text).not.toContain('Mon journal arrive en retard.')
+    expect(ack?.html).not.toContain('Mon journal arrive en retard.')
     const rows = await setup.composition.db.db
       .selectFrom('contact_messages')
       .selectAll()

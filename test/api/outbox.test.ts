@@ -1,7 +1,6 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { enqueueMail, outboxCounts } from '../../server/db/outbox-repository'
-import { deleteUnverifiedBefore } from '../../server/db/privacy-request-repository'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 
@@ -54,31 +53,6 @@ describe.each(DATABASES)('mail outbox on %s', (kind) => {
       await sink.stop()
     }
   }, 60_000)
-
-  it('deletes unverified requests past the retention period, with their tokens', async () => {
-    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) })
-    const { db } = setup.composition.db
-    try {
-      for (const email of ['old@example.com', 'new@example.com']) {
-        await request(setup.app)
-          .post('/api/privacy-rights/request')
-          .set('Host', NL)
-          .send({ flowType: 'RIGHT_OF_ACCESS', country: 'NL', language: 'nl', email })
-      }
-      await db
-        .updateTable('privacy_requests')
-        .set({ created_at: '2020-01-01T00:00:00.000Z' })
-        .where('email', '=', 'old@example.com')
-        .execute()
-      const deleted = await deleteUnverifiedBefore(db, new Date(Date.now() - 30 * 86_400_000).toISOString())
-      expect(deleted).toBe(1)
-      const left = await db.selectFrom('privacy_requests').select('email').execute()
-      expect(left.map((row) => row.email)).toEqual(['new@example.com'])
-      expect(await db.selectFrom('verification_tokens').select('request_id').execute()).toHaveLength(1)
-    } finally {
-      await setup.composition.close()
-    }
-  })
 })
 
 describe.each(DATABASES)('two instances on one %s database', (kind) => {
@@ -93,7 +67,14 @@ describe.each(DATABASES)('two instances on one %s database', (kind) => {
       for (let i = 0; i < 200; i++) {
         await enqueueMail(
           a.composition.db.db,
-          { kind: 'test', to: `m${i}@example.com`, subject: `Mail ${i}`, text: 'x', html: '<p>x</p>' },
+          {
+            kind: 'test',
+            aboutId: null,
+            to: `m${i}@example.com`,
+            subject: `Mail ${i}`,
+            text: 'x',
+            html: '<p>x</p>',
+          },
           now,
         )
       }

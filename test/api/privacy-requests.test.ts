@@ -186,7 +186,11 @@ describe.each(DATABASES)('privacy requests on %s', (kind) => {
       phoneNumber: '+32470123456',
       brands: ['HUMO'],
     })
-    expect(res.body).toEqual({ ok: true, status: 'executed' })
+    expect(res.body).toEqual({
+      ok: true,
+      status: 'executed',
+      reference: expect.stringMatching(/^BE-\d{6}-[2-9A-Z]{5}$/),
+    })
   })
 
   it('logs no personal data', () => {

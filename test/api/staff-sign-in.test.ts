@@ -32,7 +32,8 @@ const sessionLine = (response: { headers: Record<string, unknown> }) => cookieOf
 describe('development sign-in (no identity provider)', () => {
   let setup: Awaited<ReturnType<typeof testSetup>>
   beforeAll(async () => {
-    setup = await testSetup({ SITE_HOSTS_FILE: hostsWithStaffAcceptance() })
+    // The test app runs as production: there the development sign-in exists only when switched on.
+    setup = await testSetup({ SITE_HOSTS_FILE: hostsWithStaffAcceptance(), STAFF_DEVELOPMENT_SIGN_IN: 'on' })
   })
   afterAll(() => setup?.composition.close())
 
@@ -117,6 +118,26 @@ describe('development sign-in (no identity provider)', () => {
       }
     },
   )
+
+  it('does not exist in production unless STAFF_DEVELOPMENT_SIGN_IN=on, even on a local host', async () => {
+    const production = await testSetup()
+    try {
+      const page = await request(production.app)
+        .get('/nl/internal-privacy-rights/sign-in')
+        .set('Host', 'nl.localhost')
+      expect(page.status).toBe(503)
+      expect(page.text).not.toContain('sign-in/development')
+      const post = await request(production.app)
+        .post('/nl/internal-privacy-rights/sign-in/development')
+        .set('Host', 'nl.localhost')
+        .type('form')
+        .send({ email: 'dev@dpgmedia.nl', returnTo: FORM })
+      expect(post.status).toBe(404)
+      expect(sessionLine(post)).toBeUndefined()
+    } finally {
+      await production.composition.close()
+    }
+  })
 
   it('refuses a cross-site development sign-in', async () => {
     const response = await devSignIn('nl.localhost', 'dev@dpgmedia.nl').set('Origin', 'http://evil.example')

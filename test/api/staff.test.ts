@@ -177,7 +177,8 @@ describe.each(DATABASES)('staff area on %s', (kind) => {
     expect(stored?.identityCheck).toBe('PHONE_CALL')
     expect(stored?.identityNote).toBe('Geboortedatum en adres nagevraagd')
     const [mail] = await sink.waitFor((m) => JSON.stringify(m.to).includes('klant@example.nl'))
-    expect(mail?.subject).toBe('Je bezwaar tegen direct marketing is verwerkt')
+    expect(mail?.subject).toBe(`Je bezwaar tegen direct marketing is verwerkt [${stored?.reference}]`)
+    expect(stored?.reference).toMatch(/^NL-\d{6}-[2-9A-Z]{5}$/)
     expect(mail?.text).toContain('Je hebt onze klantenservice gevraagd')
     // No verification mail: staff checked the customer's identity.
     expect(sink.to('klant@example.nl')).toHaveLength(1)

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './schema'
+
+/** Rows created before these instants (ISO-8601) have reached the end of their retention period. */
+export interface RetentionCutoffs {
+  unverifiedRequests: string
+  contactMessages: string
+  complaints: string
+  mailRecords: string
+}
+
+export interface Purged {
+  requests: number
+  contactMessages: number
+  complaints: number
+  mails: number
+}
+
+/**
+ * Deletes everything past its retention, each item together with every mail about it (sent or not), so
+ * that no row of a purged item remains anywhere. Verified requests and their suppressions are records of
+ * what was handled and stay.
+ */
+export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutoffs): Promise<Purged> {
+  const requests = await db.transaction().execute(async (trx) => {
+    const stale = trx
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoffs.unverifiedRequests)
+    await trx.deleteFrom('verification_tokens').where('request_id', 'in', stale).execute()
+    await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
+    const result = await trx
+      .deleteFrom('privacy_requests')
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoffs.unverifiedRequests)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
+  const contactMessages = await purgeWithMails(db, 'contact_messages', cutoffs.contactMessages)
+  const complaints = await purgeWithMails(db, 'political_ad_complaints', cutoffs.complaints)
+  const mails = await db
+    .deleteFrom('mail_outbox')
+    .where('created_at', '<', cutoffs.mailRecords)
+    .executeTakeFirst()
+  return { requests, contactMessages, complaints, mails: Number(mails.numDeletedRows) }
+}
+
+/** Rows of `table` received before `cutoff`, and every mail about them. */
+function purgeWithMails(
+  db: Kysely<Database>,
+  table: 'contact_messages' | 'political_ad_complaints',
+  cutoff: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = trx.selectFrom(table).select('id').where('created_at', '<', cutoff)
+    await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
+    const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
+}

@@ -1,0 +1,111 @@
+import { createClient } from 'redis'
+import type { Logger } from './logger'
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
+
+/** A slower answer costs every form POST more than a counter kept in memory for a moment is worth. */
+const COMMAND_TIMEOUT_MS = 250
+/** After a failed or slow command, skip Redis this long: a hanging Redis costs one wait, not one per POST. */
+const COOL_OFF_MS = 1_000
+/** Requests never wait for a connection, so this only bounds a blackholed address; shorter misfires under load. */
+const CONNECT_TIMEOUT_MS = 2_000
+
+export interface RateLimitConnection {
+  store: RateLimitStore
+  /** Never waits for Redis: an unreachable Redis must not hold up shutting down. */
+  close(): Promise<void>
+}
+
+/**
+ * Rate-limit counters in Redis when it answers, in memory when it does not: Redis only shares counters
+ * between instances, so its outage must not hold up start-up or the forms. Commands are not queued while it
+ * is away (they would add seconds to every POST), and the client keeps reconnecting until closed.
+ */
+export function connectRateLimitStore(url: string, logger: Logger): RateLimitConnection {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      // Never give up: Redis coming back must be picked up without a restart.
+      reconnectStrategy: (retries) => Math.min((retries + 1) * 200, 5_000),
+    },
+  })
+  const health = redisHealth(logger)
+  // Without an 'error' listener the client's errors would crash the process; each reconnect attempt emits one.
+  client.on('error', (error: unknown) => health.down(error))
+  client.on('ready', () => health.up())
+  client.connect().catch((error: unknown) => {
+    // Only a closed client stops the connect loop; anything else is an outage the 'error' event reported.
+    if (!health.closed) health.down(error)
+  })
+
+  const redis = redisRateLimitStore(client)
+  const memory = memoryRateLimitStore()
+  let skipUntil = 0
+
+  const store: RateLimitStore = {
+    async hit(key, windowMs) {
+      if (health.closed || !client.isReady || Date.now() < skipUntil) return memory.hit(key, windowMs)
+      try {
+        const count = await withTimeout(redis.hit(key, windowMs), COMMAND_TIMEOUT_MS)
+        health.up()
+        return count
+      } catch (error) {
+        skipUntil = Date.now() + COOL_OFF_MS
+        health.down(error)
+        return memory.hit(key, windowMs)
+      }
+    },
+  }
+
+  return {
+    store,
+    async close() {
+      health.close()
+      // destroy(), not close(): close() waits for pending commands, which never end while Redis is away.
+      client.destroy()
+    },
+  }
+}
+
+/** One warning when an outage starts and one note when it ends, however many errors come in between. */
+function redisHealth(logger: Logger) {
+  let state: 'unknown' | 'up' | 'down' | 'closed' = 'unknown'
+  return {
+    get closed() {
+      return state === 'closed'
+    },
+    close() {
+      state = 'closed'
+    },
+    down(error: unknown) {
+      if (state === 'down' || state === 'closed') return
+      state = 'down'
+      logger.warn({ err: error }, 'redis unavailable; rate-limit counters in memory')
+    },
+    up() {
+      if (state === 'closed') return
+      if (state === 'down') logger.info('redis available again')
+      state = 'up'
+    },
+  }
+}
+
+/**
+ * Rejects after `ms` without cancelling the work: a slow PEXPIRE still reaches Redis, so the counter it
+ * belongs to does not outlive its window. When the event loop was stalled (a busy machine), the timer and
+ * the reply are due together and timers run first: setImmediate lets the reply, already read, win.
+ */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`redis did not answer within ${ms} ms`))),
+      ms,
+    )
+    timer.unref()
+  })
+  // The losing side's rejection must not surface as an unhandled rejection.
+  work.catch(() => {})
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}

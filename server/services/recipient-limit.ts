@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto'
+import type { RateLimitStore } from '../middleware/rate-limit'
+
+/** Which mails count together: verification links, and acknowledgements of contact messages and complaints. */
+export type RecipientMailGroup = 'verification' | 'acknowledgement'
+
+/**
+ * Nothing an anonymous visitor does may flood a third party: at most `perDay` mails of a group go to one
+ * address in 24 hours. A request beyond it is stored and answered like any other (no one learns that an
+ * address is being used), only its mail is not sent. The store holds a hash of the address, never the address.
+ */
+export interface RecipientMailLimit {
+  allows(group: RecipientMailGroup, address: string): Promise<boolean>
+}
+
+const DAY_MS = 24 * 3600_000
+
+export function recipientMailLimit(store: RateLimitStore, perDay: number): RecipientMailLimit {
+  return {
+    async allows(group, address) {
+      const key = `mail:${group}:${createHash('sha256').update(normaliseAddress(address)).digest('hex')}`
+      return (await store.hit(key, DAY_MS)) <= perDay
+    },
+  }
+}
+
+/** One mailbox, however it is written: case, spaces, and a `+tag` on the local part do not make another. */
+export function normaliseAddress(address: string): string {
+  const trimmed = address.trim().toLowerCase()
+  const at = trimmed.lastIndexOf('@')
+  if (at < 0) return trimmed
+  const local = trimmed.slice(0, at).replace(/\+.*$/, '')
+  return `${local}@${trimmed.slice(at + 1)}`
+}

@@ -1,0 +1,85 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testDatabaseUrl, testSetup } from '../support/app'
+import { FaultyProxy } from '../support/tcp-proxy'
+
+const NL = 'privacy.dpgmedia.nl'
+const contact = { name: 'Jan', email: 'jan@example.com', question: 'Waar blijft mijn krant?' }
+
+/** How long a call takes, and what it answered. */
+async function timed<T>(call: () => PromiseLike<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now()
+  const result = await call()
+  return { ms: performance.now() - start, result }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a PostgreSQL that hangs or refuses (skipped without TEST_DATABASE_URL: it needs a real PostgreSQL)',
+  () => {
+    let proxy: FaultyProxy
+    let setup: Awaited<ReturnType<typeof testSetup>>
+
+    beforeAll(async () => {
+      const direct = new URL(await testDatabaseUrl('postgres'))
+      proxy = new FaultyProxy(direct.hostname, Number(direct.port || 5432))
+      await proxy.start()
+      direct.hostname = '127.0.0.1'
+      direct.port = String(proxy.port)
+      setup = await testSetup({
+        DATABASE_URL: direct.toString(),
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
+      })
+    })
+
+    afterAll(async () => {
+      await proxy?.forward()
+      await setup?.composition.close()
+      await proxy?.stop()
+    })
+
+    const post = () => request(setup.app).post('/api/contact?locale=nl_nl').set('Host', NL).send(contact)
+    const ready = () => request(setup.app).get('/readyz')
+
+    it('answers normally through the proxy', async () => {
+      expect((await post()).status).toBe(200)
+      expect((await ready()).status).toBe(200)
+    })
+
+    it('hangs: a POST answers 503 SERVICE_UNAVAILABLE with Retry-After within the time-outs; /readyz 503 within 2 s', async () => {
+      proxy.hang()
+      const posted = await timed(() => post())
+      expect(posted.result.status).toBe(503)
+      expect(posted.result.body.error.code).toBe('SERVICE_UNAVAILABLE')
+      expect(posted.result.headers['retry-after']).toBe('30')
+      // 2 s statement time-out (an open connection) or 1 s connect time-out (a new one), plus slack for a
+      // loaded machine: never the minutes of a hang.
+      expect(posted.ms).toBeLessThan(6000)
+      const privacy = await request(setup.app)
+        .post('/api/privacy-rights/request')
+        .set('Host', NL)
+        .send({ flowType: 'RIGHT_OF_ACCESS', country: 'NL', language: 'nl', email: 'jan@example.com' })
+      expect(privacy.status).toBe(503)
+      const probe = await timed(() => ready())
+      expect(probe.result.status).toBe(503)
+      expect(probe.ms).toBeLessThan(2000)
+      console.info(`hung database: POST ${Math.round(posted.ms)} ms, /readyz ${Math.round(probe.ms)} ms`)
+    })
+
+    it('refuses: a POST answers 503 at once, and /readyz too', async () => {
+      await proxy.refuse()
+      const posted = await timed(() => post())
+      expect(posted.result.status).toBe(503)
+      expect(posted.result.body.error.code).toBe('SERVICE_UNAVAILABLE')
+      expect(posted.ms).toBeLessThan(2000)
+      expect((await ready()).status).toBe(503)
+      console.info(`refusing database: POST ${Math.round(posted.ms)} ms`)
+    })
+
+    it('recovers by itself when the database answers again', async () => {
+      await proxy.forward()
+      expect((await post()).status).toBe(200)
+      expect((await ready()).status).toBe(200)
+    })
+  },
+)

@@ -1,0 +1,248 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { delimiter, join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventually, freePort } from '../support/waiting'
+
+/**
+ * The real server process (server/index.ts on the production build), because what is under test is what
+ * happens around the app: start-up, Redis outages, signals and exit codes.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const UNAVAILABLE = 'redis unavailable; rate-limit counters in memory'
+const AVAILABLE_AGAIN = 'redis available again'
+const CONTACT = JSON.stringify({ name: 'Jan', email: 'jan@example.com', question: 'Hallo' })
+const HOST = 'privacy.dpgmedia.nl'
+
+const execFileAsync = promisify(execFile)
+const children: ChildProcess[] = []
+const tempDirs: string[] = []
+
+afterEach(async () => {
+  await Promise.all(children.splice(0).map(killHard))
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGKILL')
+  await exited
+}
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)))
+}
+
+interface App {
+  child: ChildProcess
+  port: number
+  /** Messages logged so far (pino's `msg`), in order. */
+  messages(): string[]
+  count(msg: string): number
+  exit: Promise<number | null>
+}
+
+/** Starts server/index.ts and resolves once it listens; its log is kept to count messages. */
+async function startApp(env: Record<string, string>): Promise<App> {
+  const dir = mkdtempSync(join(tmpdir(), 'privacy-process-'))
+  tempDirs.push(dir)
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITE_HOSTS_FILE: 'test/fixtures/hosts.json',
+      DATABASE_URL: `file:${join(dir, 'x.sqlite')}`,
+      EMAIL_DOMAIN_CHECK: 'off',
+      LOG_LEVEL: 'info',
+      // A closed port: mails stay in the outbox instead of landing in data/mail/.
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      // Else the server writes a key file under the project's data/.
+      STAFF_SESSION_SECRET: randomBytes(32).toString('hex'),
+      WEB_CONCURRENCY: '1',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const messages: string[] = []
+  let output = ''
+  let partial = ''
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) messages.push(messageOf(line))
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+  })
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const count = (msg: string) => messages.filter((m) => m === msg).length
+  let exited = false
+  void exit.then(() => {
+    exited = true
+  })
+  await eventually(
+    'the server to listen',
+    () => {
+      if (exited) throw new Error(`the server exited before listening:\n${output}`)
+      return count('listening') > 0
+    },
+    25_000,
+  )
+  return { child, port, messages: () => [...messages], count, exit }
+}
+
+function messageOf(line: string): string {
+  try {
+    return (JSON.parse(line) as { msg?: string }).msg ?? line
+  } catch {
+    return line
+  }
+}
+
+interface Answer {
+  status: number
+  ms: number
+}
+
+/** One request on its own connection, so a closed listener shows as a refused connection. */
+function send(port: number, method: string, path: string, body?: string): Promise<Answer> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: { Host: HOST, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const postContact = (port: number) => send(port, 'POST', '/api/contact?locale=nl_nl', CONTACT)
+
+describe('Redis is optional', () => {
+  it('unreachable at start-up: the server listens, is ready, answers forms fast and warns once', async () => {
+    const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })
+    expect((await send(app.port, 'GET', '/readyz')).status).toBe(200)
+    const first = await postContact(app.port)
+    expect(first.status).toBe(200)
+    expect(first.ms).toBeLessThan(1500)
+    await eventually('the warning', () => app.count(UNAVAILABLE) > 0)
+    // Reconnect attempts follow each other within this time; none of them may log again.
+    await sleep(2_500)
+    const again = await postContact(app.port)
+    expect(again.status).toBe(200)
+    expect(again.ms).toBeLessThan(1500)
+    expect(app.count(UNAVAILABLE)).toBe(1)
+    expect(app.count(AVAILABLE_AGAIN)).toBe(0)
+  }, 60_000)
+
+  const redisInstalled = onPath('redis-server') && onPath('redis-cli')
+  it.skipIf(!redisInstalled)(
+    redisInstalled
+      ? 'going down while running: forms stay fast, one warning, and counters go back to Redis when it returns'
+      : 'going down while running (skipped: redis-server or redis-cli is not on PATH)',
+    async () => {
+      const redisPort = await freePort()
+      let redis = await startRedis(redisPort)
+      const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${redisPort}` })
+
+      // The client connects in the background: the first POSTs may still count in memory.
+      await eventually('a counter in Redis', async () => {
+        expect((await postContact(app.port)).status).toBe(200)
+        return (await rateKeys(redisPort)).length > 0
+      })
+      expect(app.count(UNAVAILABLE)).toBe(0)
+
+      await killHard(redis)
+      for (let i = 0; i < 3; i++) {
+        const answer = await postContact(app.port)
+        expect(answer.status).toBe(200)
+        expect(answer.ms).toBeLessThan(1500)
+      }
+      await eventually('the warning', () => app.count(UNAVAILABLE) > 0)
+
+      redis = await startRedis(redisPort)
+      await eventually('Redis to be back', () => app.count(AVAILABLE_AGAIN) > 0, 20_000)
+      // The restarted Redis is empty: a key in it can only come from POSTs made now.
+      expect(await rateKeys(redisPort)).toEqual([])
+      expect((await postContact(app.port)).status).toBe(200)
+      expect((await rateKeys(redisPort)).length).toBeGreaterThan(0)
+      expect(app.count(UNAVAILABLE)).toBe(1)
+      expect(app.count(AVAILABLE_AGAIN)).toBe(1)
+    },
+    60_000,
+  )
+})
+
+/** A throw-away Redis without persistence, so a restart starts empty. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
+  children.push(child)
+  await eventually('redis-server to answer', async () => {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`)
+    try {
+      const { stdout } = await execFileAsync('redis-cli', ['-p', String(port), 'ping'])
+      return stdout.trim() === 'PONG'
+    } catch {
+      return false
+    }
+  })
+  return child
+}
+
+async function rateKeys(port: number): Promise<string[]> {
+  const { stdout } = await execFileAsync('redis-cli', ['-p', String(port), '--raw', 'keys', 'rate:*'])
+  return stdout.split('\n').filter(Boolean)
+}
+
+describe('SIGTERM', () => {
+  it('drains: /readyz answers 503 at once, requests are served for the drain period, then it exits 0', async () => {
+    const app = await startApp({ SHUTDOWN_DRAIN_SECONDS: '2' })
+    // Renders the page once, so the request during the drain is not the slow first render.
+    expect((await send(app.port, 'GET', '/nl')).status).toBe(200)
+    expect((await send(app.port, 'GET', '/readyz')).status).toBe(200)
+
+    const signalled = performance.now()
+    app.child.kill('SIGTERM')
+    await eventually('the drain to start', () => app.count('shutting down: draining') > 0, 5_000)
+    expect((await send(app.port, 'GET', '/readyz')).status).toBe(503)
+    expect((await send(app.port, 'GET', '/livez')).status).toBe(200)
+    expect((await send(app.port, 'GET', '/nl')).status).toBe(200)
+    expect((await postContact(app.port)).status).toBe(200)
+    // All of the above happened inside the drain, not after it.
+    expect(app.count('drained; closing the listener')).toBe(0)
+
+    const code = await Promise.race([app.exit, sleep(10_000, 'still running', { ref: false })])
+    expect(code).toBe(0)
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(1_900)
+  }, 60_000)
+})
