@@ -106,7 +106,9 @@ test.describe('internal staff area', () => {
     // The confirmation mail reaches the SMTP sink; no verification mail is sent.
     await expect
       .poll(async () => (await mailsTo(customer)).map((mail) => mail.subject), { timeout: 10_000 })
-      .toEqual(['Je bezwaar tegen direct marketing is verwerkt'])
+      .toEqual([
+        expect.stringMatching(/^Je bezwaar tegen direct marketing is verwerkt \[NL-\d{6}-[2-9A-Z]{5}\]$/),
+      ])
 
     // Back to the form: empty again.
     await page.getByRole('link', { name: 'Terug naar het formulier' }).click()
@@ -152,7 +154,11 @@ test.describe('internal staff area', () => {
     await expectNoAxeViolations(page)
     await expect
       .poll(async () => (await mailsTo(customer)).map((mail) => mail.subject), { timeout: 10_000 })
-      .toEqual(['Votre opposition au marketing direct a été enregistrée'])
+      .toEqual([
+        expect.stringMatching(
+          /^Votre opposition au marketing direct a été enregistrée \[BE-\d{6}-[2-9A-Z]{5}\]$/,
+        ),
+      ])
   })
 
   test('a postal objection: select-all, channel, identity check and submit by keyboard; the address lookup; no mail', async ({
