@@ -6,7 +6,13 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The image has no dev dependencies and no TypeScript sources: its npm scripts run the build's bundles
+# (dist/node for the server, dist/scripts for the operator commands), so
+# `docker compose run --rm app npm run db:migrate` and `… npm run campaigns:import -- FILE` work in it.
+RUN npm run build && npm prune --omit=dev \
+ && npm pkg set "scripts.start=node dist/node/index.mjs" \
+      "scripts.db:migrate=node dist/scripts/migrate.mjs" \
+      "scripts.campaigns:import=node dist/scripts/campaigns-import.mjs"
 
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \

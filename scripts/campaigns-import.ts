@@ -1,17 +1,19 @@
 /**
  * `npm run campaigns:import -- FILE [--country NL|BE] [--sample]`: loads campaign items from a JSON or CSV
  * file into the database of DATABASE_URL, upserting by id. One bad row and nothing is loaded: the report
- * lists every rejected row with its reasons, and the command exits with 1.
+ * lists every rejected row with its reasons, and the command exits with 1. Runs as TypeScript here and,
+ * bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the Docker image.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { ROOT } from '../server/assets'
 import { loadConfig } from '../server/config'
 import { migrate, openDatabase } from '../server/db/database'
 import { importCampaigns, parseCampaignFile } from '../server/services/campaign-import'
 import type { Country } from '../shared/site'
 
-const root = resolve(import.meta.dirname, '..')
+if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { country: { type: 'string' }, sample: { type: 'boolean', default: false } },
@@ -22,10 +24,14 @@ if (!file) {
   process.exit(2)
 }
 const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
-const db = openDatabase(loadConfig().databaseUrl, root)
+const db = openDatabase(loadConfig().databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
-  const rows = parseCampaignFile(readFileSync(resolve(process.cwd(), file), 'utf8'), format)
+  // npm runs scripts in the project folder; FILE is relative to where the command was typed.
+  const rows = parseCampaignFile(
+    readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'),
+    format,
+  )
   const report = await importCampaigns(db, rows, {
     ...(values.country ? { country: values.country.toUpperCase() as Country } : {}),
     sample: values.sample,

@@ -1,11 +1,15 @@
-/** `npm run db:migrate`: brings the database of DATABASE_URL to the latest schema, then exits. */
-import { resolve } from 'node:path'
+/**
+ * `npm run db:migrate`: brings the database of DATABASE_URL to the latest schema, then exits. Runs as
+ * TypeScript here and, bundled by `npm run build`, as dist/scripts/migrate.mjs in the Docker image.
+ */
+import { existsSync } from 'node:fs'
+import { ROOT } from '../server/assets'
 import { loadConfig } from '../server/config'
 import { migrate, openDatabase } from '../server/db/database'
 
-const root = resolve(import.meta.dirname, '..')
+if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const config = loadConfig()
-const db = openDatabase(config.databaseUrl, root)
+const db = openDatabase(config.databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
   console.log(`Database is up to date (${db.dialect}).`)

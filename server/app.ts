@@ -11,6 +11,7 @@ import { verificationRouter } from './api/verification'
 import type { Config } from './config'
 import type { DocumentStore } from './documents/store'
 import type { Logger } from './logger'
+import { type Metrics, metricsEndpoint } from './metrics'
 import { apiNotFound, errorHandler } from './middleware/errors'
 import { pages } from './middleware/pages'
 import { type RateLimitStore, rateLimit } from './middleware/rate-limit'
@@ -48,6 +49,8 @@ export interface Services {
   }
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
+  /** Prometheus metrics of this instance: HTTP responses, and the outbox and due requests at each scrape. */
+  metrics: Metrics
   /** True when the instance can take traffic. */
   ready: () => Promise<boolean>
   development?: boolean
@@ -59,7 +62,9 @@ export function createApp(config: Config, services: Services) {
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
 
+  // Request id and log context first: every later log line carries them.
   app.use(requestLog(services.logger))
+  app.use(services.metrics.observe)
   app.use(siteResolution(config.hostTable))
   app.use(cspNonce)
   app.use(securityHeaders({ development: services.development ?? false }))
@@ -75,6 +80,8 @@ export function createApp(config: Config, services: Services) {
       .set('Cache-Control', 'no-store')
       .json({ status: ready ? 'ok' : 'unavailable' })
   })
+  // Like the probes, on any Host: Prometheus scrapes the instance's own address.
+  app.get('/metrics', metricsEndpoint(services.metrics, config.metricsAllowedIps))
 
   app.use(services.assets)
   app.use(requireSite)

@@ -5,13 +5,15 @@ import type { RequestHandler } from 'express'
 import type { Services } from './app'
 import { BRANDS } from './brands'
 import type { Config } from './config'
+import { assertContent } from './content'
 import { type Db, migrate, openDatabase } from './db/database'
 import { loadDocuments } from './documents/store'
 import type { Logger } from './logger'
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
 import { createTransport, type MailTransport } from './mail/transport'
+import { createMetrics } from './metrics'
 import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-limit'
-import { connectRateLimitStore } from './redis-rate-limit'
+import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from './redis-rate-limit'
 import { createAddressLookup } from './services/address-lookup'
 import { createContactService } from './services/contact'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
@@ -29,7 +31,12 @@ export interface Composition {
   services: Services
   db: Db
   /** Starts the background work of an instance: the mail poller and the retention job. */
-  startWorkers(options?: { outboxIntervalMs?: number; retryBaseMs?: number }): OutboxWorker
+  startWorkers(options?: {
+    outboxIntervalMs?: number
+    retryBaseMs?: number
+    /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
+    clock?: () => Date
+  }): OutboxWorker
   /** Shutdown has begun: readiness fails at once so the load balancer stops sending, requests still work. */
   drain(): void
   close(): Promise<void>
@@ -50,6 +57,8 @@ export async function compose(
   },
 ): Promise<Composition> {
   const { root, logger } = options
+  // The build checked content/ too; an instance never serves content that breaks its schemas.
+  assertContent(root)
   const db = openDatabase(config.databaseUrl, root, {
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
@@ -62,8 +71,9 @@ export async function compose(
     config.emailDomainCheck === 'off'
       ? async () => true
       : createEmailDomainCheck(options.resolver ?? systemResolver())
-  // Not awaited: Redis may come up after this instance, or never (the store falls back to memory).
+  // Redis may come up after this instance, or never (the store falls back to memory): wait a moment only.
   const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
+  await redis?.ready(REDIS_STARTUP_WAIT_MS)
   const rateLimitStore: RateLimitStore = redis?.store ?? memoryRateLimitStore()
 
   const mailLimit = recipientMailLimit(rateLimitStore, config.recipientMailsPerDay)
@@ -115,6 +125,7 @@ export async function compose(
       key: staffKey,
     },
     rateLimitStore,
+    metrics: createMetrics({ db }),
     development: options.development ?? false,
     ready: async () => {
       if (shuttingDown) return false
@@ -142,6 +153,8 @@ export async function compose(
         logger,
         intervalMs: workerOptions.outboxIntervalMs,
         retryBaseMs: workerOptions.retryBaseMs,
+        failAfterMs: config.mailFailAfterHours * 60 * 60_000,
+        clock: workerOptions.clock,
       })
       const retention = startRetentionJob({
         db,
@@ -149,6 +162,7 @@ export async function compose(
         retention: config.retention,
         logger,
         staffSessions,
+        clock: workerOptions.clock,
       })
       stops.push(
         () => worker.stop(),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { type LevelWithSilent, levels } from 'pino'
 import type { Country } from '../shared/site'
 import { builtInHostTable, type HostTable, readHostTable } from './sites'
@@ -26,6 +27,10 @@ export interface Config {
   readonly privacyMailbox: Readonly<Record<Country, string>>
   readonly customerServiceMailbox: Readonly<Record<Country, string>>
   readonly verificationTtlHours: number
+  /** A mail whose attempts keep failing is given up on (marked failed, erased) this long after it was queued. */
+  readonly mailFailAfterHours: number
+  /** Client addresses or subnets (the TCP peer, never X-Forwarded-For) that may read `/metrics`. */
+  readonly metricsAllowedIps: readonly string[]
   readonly unverifiedRetentionDays: number
   /** How long personal data is kept after receipt (the retention job deletes it, and its mails, then). */
   readonly retention: RetentionConfig
@@ -107,6 +112,8 @@ export function loadConfig(env: Env = process.env): Config {
       BE: mailbox(env, 'CUSTOMER_SERVICE_MAILBOX_BE', 'klantendienst@dpgmedia.be'),
     },
     verificationTtlHours: integer(env, 'VERIFICATION_TTL_HOURS', 72, 1, 24 * 30),
+    mailFailAfterHours: integer(env, 'MAIL_FAIL_AFTER_HOURS', 72, 1, 24 * 30),
+    metricsAllowedIps: ipList(env, 'METRICS_ALLOWED_IPS', ['127.0.0.1', '::1']),
     unverifiedRetentionDays: integer(env, 'UNVERIFIED_RETENTION_DAYS', 30, 1, 365),
     retention: {
       contactMessageDays: integer(env, 'CONTACT_RETENTION_DAYS', 180, 1, 3650),
@@ -176,6 +183,20 @@ function list(env: Env, name: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)
+}
+
+/** Addresses and subnets: `127.0.0.1`, `::1`, `172.16.0.0/12`. */
+function ipList(env: Env, name: string, fallback: string[]): string[] {
+  const entries = list(env, name)
+  const wrong = entries.find((entry) => {
+    const [address = '', prefix] = entry.split('/')
+    const family = isIP(address)
+    if (family === 0) return true
+    return prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  })
+  if (wrong !== undefined)
+    throw new ConfigError(`${name} must be a comma list of IP addresses or subnets, got "${wrong}"`)
+  return entries.length > 0 ? entries : fallback
 }
 
 function value(env: Env, name: string): string | undefined {

@@ -2,15 +2,26 @@ import { createClient } from 'redis'
 import type { Logger } from './logger'
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
 
-/** A slower answer costs every form POST more than a counter kept in memory for a moment is worth. */
-const COMMAND_TIMEOUT_MS = 250
+/**
+ * A slower answer costs a form POST more than a counter kept in memory for a moment is worth. Not shorter:
+ * on a busy machine a healthy Redis's answer can wait a few hundred milliseconds for the event loop.
+ */
+const COMMAND_TIMEOUT_MS = 1_000
 /** After a failed or slow command, skip Redis this long: a hanging Redis costs one wait, not one per POST. */
-const COOL_OFF_MS = 1_000
+const COOL_OFF_MS = 5_000
+/** At start-up, how long the first requests may wait for a Redis that is coming up with this instance. */
+export const STARTUP_WAIT_MS = 1_000
 /** Requests never wait for a connection, so this only bounds a blackholed address; shorter misfires under load. */
 const CONNECT_TIMEOUT_MS = 2_000
 
 export interface RateLimitConnection {
   store: RateLimitStore
+  /**
+   * Resolves once Redis is ready or after `ms`, whichever comes first (never rejects): at start-up, so that
+   * instances starting together share their counters from the first request while a Redis that is down
+   * holds nothing up.
+   */
+  ready(ms: number): Promise<void>
   /** Never waits for Redis: an unreachable Redis must not hold up shutting down. */
   close(): Promise<void>
 }
@@ -60,6 +71,18 @@ export function connectRateLimitStore(url: string, logger: Logger): RateLimitCon
 
   return {
     store,
+    ready(ms) {
+      if (client.isReady) return Promise.resolve()
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, ms)
+        function done() {
+          clearTimeout(timer)
+          client.off('ready', done)
+          resolve()
+        }
+        client.once('ready', done)
+      })
+    },
     async close() {
       health.close()
       // destroy(), not close(): close() waits for pending commands, which never end while Redis is away.

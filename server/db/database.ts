@@ -11,14 +11,16 @@ import {
 } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
+import type { Dialect } from './dialect'
 import * as initial from './migrations/001-initial'
 import * as campaigns from './migrations/002-campaigns'
 import { staffMigration } from './migrations/003-staff'
 import { trustMigration } from './migrations/004-trust'
+import { operationsMigration } from './migrations/005-operations'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
-export type Dialect = 'sqlite' | 'postgres'
+export type { Dialect }
 
 export interface Db {
   db: Kysely<Database>
@@ -131,6 +133,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '002-campaigns': campaigns,
         '003-staff': staffMigration(dialect),
         '004-trust': trustMigration(dialect),
+        '005-operations': operationsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -18,6 +18,8 @@ export interface OutgoingMail {
 export interface QueuedMail extends OutgoingMail {
   id: string
   attempts: number
+  /** When the mail was queued: its attempts stop MAIL_FAIL_AFTER_HOURS after this. */
+  createdAt: string
 }
 
 /** Written in the same transaction as what the mail is about (DESIGN.md decision 6). */
@@ -38,6 +40,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
       locked_until: null,
       last_error: null,
       sent_at: null,
+      failed_at: null,
       created_at: now,
     })
     .execute()
@@ -62,6 +65,7 @@ export async function claimDueMails(
     .selectFrom('mail_outbox')
     .select('id')
     .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', nowIso)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
     .orderBy('next_attempt_at')
@@ -82,6 +86,7 @@ export async function claimDueMails(
     text: row.text_body,
     html: row.html_body,
     attempts: Number(row.attempts),
+    createdAt: row.created_at,
   }))
 }
 
@@ -92,16 +97,37 @@ export async function claimDueMails(
 export async function markSent(db: Executor, mail: QueuedMail, now: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
+    .set({ sent_at: now, locked_until: null, ...erased(mail) })
+    .where('id', '=', mail.id)
+    .execute()
+}
+
+/**
+ * Given up on after MAIL_FAIL_AFTER_HOURS of failed attempts: never claimed again, and erased as a sent mail
+ * is, so an undeliverable mail does not keep a live token or the requester's data. Its record (kind,
+ * recipient domain, subject, times, last error, body hash) is what the operator and `/metrics` see.
+ */
+export async function markUndeliverable(
+  db: Executor,
+  mail: QueuedMail,
+  error: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
     .set({
-      sent_at: now,
+      failed_at: now,
+      attempts: sql<number>`attempts + 1`,
+      last_error: error.slice(0, 500),
       locked_until: null,
-      to_address: '',
-      text_body: '',
-      html_body: '',
-      body_sha256: bodyHash(mail),
+      ...erased(mail),
     })
     .where('id', '=', mail.id)
     .execute()
+}
+
+function erased(mail: QueuedMail) {
+  return { to_address: '', text_body: '', html_body: '', body_sha256: bodyHash(mail) }
 }
 
 /** SHA-256 (hex) of the text body, a NUL and the HTML body. */
@@ -132,15 +158,16 @@ export async function markFailed(
     .execute()
 }
 
+/** Queued: neither sent nor given up on. */
 export async function outboxCounts(db: Kysely<Database>): Promise<{ queued: number; sent: number }> {
   const row = await db
     .selectFrom('mail_outbox')
     .select((eb) => [
       eb.fn.countAll<string | number>().as('total'),
       eb.fn.count<string | number>('sent_at').as('sent'),
+      eb.fn.count<string | number>('failed_at').as('failed'),
     ])
     .executeTakeFirstOrThrow()
-  const total = Number(row.total)
   const sent = Number(row.sent)
-  return { queued: total - sent, sent }
+  return { queued: Number(row.total) - sent - Number(row.failed), sent }
 }

@@ -171,5 +171,7 @@ export interface MailOutboxTable {
   locked_until: string | null
   last_error: string | null
   sent_at: string | null
+  /** Given up on after MAIL_FAIL_AFTER_HOURS of failed attempts: never retried; erased like a sent mail. */
+  failed_at: string | null
   created_at: string
 }

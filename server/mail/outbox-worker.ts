@@ -1,5 +1,11 @@
 import type { Db } from '../db/database'
-import { claimDueMails, markFailed, markSent, type QueuedMail } from '../db/outbox-repository'
+import {
+  claimDueMails,
+  markFailed,
+  markSent,
+  markUndeliverable,
+  type QueuedMail,
+} from '../db/outbox-repository'
 import type { Logger } from '../logger'
 import type { MailTransport } from './transport'
 
@@ -15,6 +21,10 @@ export interface OutboxWorkerOptions {
   lockMs?: number
   /** First retry delay; each further failure doubles it, up to an hour. */
   retryBaseMs?: number
+  /** How long after it was queued a mail whose attempts keep failing is given up on (MAIL_FAIL_AFTER_HOURS). */
+  failAfterMs?: number
+  /** What "now" is: when mail is due, when it was sent, when to retry. Tests inject their own. */
+  clock?: () => Date
 }
 
 export interface OutboxWorker {
@@ -32,7 +42,8 @@ export function retryDelay(attempts: number, baseMs: number): number {
 
 /**
  * The mail poller every instance runs (DESIGN.md decision 6): claims due mails, sends them, and on failure
- * schedules a retry with exponential back-off. Nothing is lost when SMTP is down: the rows wait.
+ * schedules a retry with exponential back-off. Nothing is lost when SMTP is down: the rows wait, until a mail
+ * has failed for `failAfterMs`; then it is marked failed, erased, and left for the operator (`/metrics`).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport, from, logger } = options
@@ -40,6 +51,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20
   const lockMs = options.lockMs ?? 60_000
   const retryBaseMs = options.retryBaseMs ?? 5000
+  const failAfterMs = options.failAfterMs ?? 72 * 60 * 60_000
+  const clock = options.clock ?? (() => new Date())
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> = Promise.resolve(0)
@@ -54,21 +67,28 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: mail.text,
         html: mail.html,
       })
-      await markSent(db.db, mail, new Date().toISOString())
+      await markSent(db.db, mail, clock().toISOString())
     } catch (error) {
-      const next = new Date(Date.now() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
+      const now = clock()
       // The SMTP error text can quote addresses: only its code is kept.
       const reason = describe(error)
+      const attempts = mail.attempts + 1
+      if (now.getTime() - Date.parse(mail.createdAt) >= failAfterMs) {
+        await markUndeliverable(db.db, mail, reason, now.toISOString())
+        logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts, reason },
+          'mail failed: given up after MAIL_FAIL_AFTER_HOURS; no further attempts',
+        )
+        return
+      }
+      const next = new Date(now.getTime() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
       await markFailed(db.db, mail.id, reason, next)
-      logger.warn(
-        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts + 1, reason },
-        'mail not sent; will retry',
-      )
+      logger.warn({ mailId: mail.id, kind: mail.kind, attempts, reason }, 'mail not sent; will retry')
     }
   }
 
   const runOnce = async (): Promise<number> => {
-    const mails = await claimDueMails(db.db, db.dialect, new Date(), batchSize, lockMs)
+    const mails = await claimDueMails(db.db, db.dialect, clock(), batchSize, lockMs)
     // A few sends at a time: SMTP round trips dominate, and the transport pools its connections.
     const queue = [...mails]
     const sendNext = async (): Promise<void> => {

@@ -84,14 +84,14 @@ function isDate(value: string): boolean {
 }
 
 /**
- * Validates every row (ajv, then dates and bound order); when any row fails nothing is loaded and the
- * report names each rejected row with its reasons. Otherwise all rows are upserted by id in one transaction.
+ * Validates every row (ajv, then dates and bound order) without touching the database: the valid items with
+ * their country, and each rejected row (counted from 1) with its reasons. The import and the content check
+ * of the sample campaigns (server/content.ts) both use it.
  */
-export async function importCampaigns(
-  db: Db,
+export function checkCampaignRows(
   rows: unknown[],
-  options: { country?: Country; sample?: boolean },
-): Promise<ImportReport> {
+  options: { country?: Country },
+): { valid: { item: CampaignItem; country: Country }[]; rejected: ImportReport['rejected'] } {
   const rejected: ImportReport['rejected'] = []
   const valid: { item: CampaignItem; country: Country }[] = []
   const seen = new Set<string>()
@@ -112,7 +112,8 @@ export async function importCampaigns(
           (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ||
           (error.params as { additionalProperty?: string }).additionalProperty ||
           'row'
-        reasons.push(`${where}: ${error.message}`)
+        const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues
+        reasons.push(`${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : error.message}`)
       }
     } else {
       const item = record
@@ -143,6 +144,19 @@ export async function importCampaigns(
       rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons })
     }
   })
+  return { valid, rejected }
+}
+
+/**
+ * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
+ * all rows are upserted by id in one transaction.
+ */
+export async function importCampaigns(
+  db: Db,
+  rows: unknown[],
+  options: { country?: Country; sample?: boolean },
+): Promise<ImportReport> {
+  const { valid, rejected } = checkCampaignRows(rows, options)
   if (rejected.length > 0) return { loaded: 0, rejected }
   await db.db.transaction().execute(async (trx) => {
     for (const country of COUNTRIES) {

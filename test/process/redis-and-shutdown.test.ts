@@ -49,12 +49,15 @@ interface App {
   exit: Promise<number | null>
 }
 
-/** Starts server/index.ts and resolves once it listens; its log is kept to count messages. */
+/**
+ * Starts the built server (dist/node/index.mjs, as `npm start` and the image run it; `npm test` builds
+ * first) and resolves once it listens; its log is kept to count messages.
+ */
 async function startApp(env: Record<string, string>): Promise<App> {
   const dir = mkdtempSync(join(tmpdir(), 'privacy-process-'))
   tempDirs.push(dir)
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['dist/node/index.mjs'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -101,7 +104,7 @@ async function startApp(env: Record<string, string>): Promise<App> {
       if (exited) throw new Error(`the server exited before listening:\n${output}`)
       return count('listening') > 0
     },
-    25_000,
+    45_000,
   )
   return { child, port, messages: () => [...messages], count, exit }
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../database'
+import type { Dialect } from '../dialect'
 
 /**
  * The internal staff area (issue 8): server-side staff sessions; how staff checked a customer's identity,

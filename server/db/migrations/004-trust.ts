@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../database'
+import type { Dialect } from '../dialect'
 
 /**
  * Issue 14: what the site keeps, and for how long.

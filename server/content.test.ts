@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { phoneListSchema } from '../shared/phone.schema'
+import { assertContent, ContentError, contentProblems, schemaProblems } from './content'
+import { ajv } from './validation'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const validatePhoneList = ajv.compile(phoneListSchema)
+
+/** A copy of content/ in a fresh folder, with `edit` applied to one JSON file. */
+function contentWith(file: string, edit: (data: Record<string, unknown>) => void): string {
+  const root = mkdtempSync(join(tmpdir(), 'content-'))
+  cpSync(join(ROOT, 'content'), join(root, 'content'), {
+    recursive: true,
+    filter: (source) => !source.includes('/documents/'),
+  })
+  const data = JSON.parse(readFileSync(join(root, file), 'utf8'))
+  edit(data)
+  writeFileSync(join(root, file), JSON.stringify(data))
+  return root
+}
+
+describe('content validation', () => {
+  it('finds the content of this project valid', () => {
+    expect(contentProblems(ROOT)).toEqual([])
+  })
+
+  it('names the file, the entry (index and name) and the field of a bad brand type', () => {
+    const list = JSON.parse(readFileSync(join(ROOT, 'content/phone/nl.json'), 'utf8'))
+    list.entries[7] = { brandName: 'Qmusic', phoneNumber: '+31 88 000 1129', brandType: 'radoi' }
+    expect(schemaProblems('content/phone/nl.json', list, validatePhoneList)).toEqual([
+      'content/phone/nl.json: entry 7 (Qmusic): brandType must be one of news, online_only, radio, lifestyle, tv',
+    ])
+  })
+
+  it.each([
+    [
+      'content/brands/be.json',
+      (d: Record<string, unknown>) => {
+        ;(d.brands as Record<string, unknown>[])[2] = { id: 'brand-2', description: 'HLN', nroKey: 'HLN' }
+      },
+      [
+        'content/brands/be.json: brands entry 2 (HLN): nroKeys is required',
+        'content/brands/be.json: brands entry 2 (HLN): nroKey is not allowed',
+      ],
+    ],
+    [
+      'content/home.json',
+      (d: Record<string, unknown>) => {
+        ;(d.legalDocuments as Record<string, string[]>).BE?.push('cookie-polcy')
+      },
+      [
+        expect.stringMatching(
+          /^content\/home\.json: legalDocuments\.BE entry 11 \(cookie-polcy\): .*must be one of privacy-policy, /,
+        ),
+      ],
+    ],
+    [
+      'content/about.json',
+      (d: Record<string, unknown>) => {
+        delete (d.NL as { pairs: Record<string, unknown>[] }[])[1]?.pairs[0]?.textKey
+      },
+      ['content/about.json: NL entry 1 (about.nl.privacy.title): pairs.0.textKey is required'],
+    ],
+    [
+      'content/campaigns/nl.json',
+      (d: Record<string, unknown>) => {
+        ;(d.campaignItems as Record<string, unknown>[])[3] = {
+          ...(d.campaignItems as Record<string, unknown>[])[3],
+          channel: 'BILLBOARD',
+        }
+      },
+      [
+        expect.stringMatching(
+          /^content\/campaigns\/nl\.json: entry 3 \(nl-[\w-]+\): channel: must be one of /,
+        ),
+      ],
+    ],
+  ])('reports a bad %s', (file, edit, expected) => {
+    const root = contentWith(file, edit)
+    expect(contentProblems(root)).toEqual(expected)
+    expect(() => assertContent(root)).toThrow(ContentError)
+  })
+
+  it('stops the build: scripts/check-content.ts exits 1 and prints the problem', () => {
+    const root = contentWith('content/phone/be.json', (d) => {
+      ;(d.entries as Record<string, unknown>[])[0] = {
+        brandName: 'VTM',
+        phoneNumber: '+32 2 000 1101',
+        brandType: 'radoi',
+      }
+    })
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/check-content.ts'), root],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    )
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      'content/phone/be.json: entry 0 (VTM): brandType must be one of news, online_only, radio, lifestyle, tv',
+    )
+  })
+})

@@ -1,0 +1,35 @@
+import type { JSONSchemaType } from 'ajv'
+import type { BrandList } from './brands'
+
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const
+
+/** content/brands/{nl,be}.json, checked at build time and at start-up (server/content.ts). */
+export const brandListSchema: JSONSchemaType<BrandList> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['brands', 'rectificationBrands'],
+  properties: {
+    brands: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'description', 'nroKeys'],
+        properties: {
+          id: { type: 'string', pattern: '^brand-\\d+$' },
+          description: name,
+          // A verified objection becomes one suppression per nro key: each is a key of the brands' systems.
+          nroKeys: {
+            type: 'array',
+            minItems: 1,
+            uniqueItems: true,
+            items: { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_]*$' },
+          },
+        },
+      },
+    },
+    rectificationBrands: { type: 'array', minItems: 1, uniqueItems: true, items: name },
+    directMarketingNamed: { type: 'array', nullable: true, uniqueItems: true, items: name },
+  },
+}
