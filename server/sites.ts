@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { Ajv } from 'ajv'
 import {
   COUNTRIES,
   type Country,
@@ -10,6 +9,7 @@ import {
   type Toggle,
   togglesFrom,
 } from '../shared/site'
+import { ajv } from './validation'
 
 /** One row of the host table (DESIGN.md §3). */
 export interface HostEntry {
@@ -75,7 +75,7 @@ const hostTableSchema = {
   },
 } as const
 
-const validateHostFile = new Ajv({ allErrors: true }).compile<{ hosts: HostEntry[] }>(hostTableSchema)
+const validateHostFile = ajv.compile<{ hosts: HostEntry[] }>(hostTableSchema)
 
 /** Reads the operator's host table (`SITE_HOSTS_FILE`); throws a message naming the file on any fault. */
 export function readHostTable(path: string): HostTable {

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import type { ApiFieldError } from './services/privacy-requests'
+import type { ApiFieldError } from './services/errors'
 
 /** One ajv for the server, schemas compiled once at start-up (DESIGN.md decision 4). */
 export const ajv = new Ajv({ allErrors: true, strict: true })

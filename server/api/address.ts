@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { MAX_LENGTH } from '../../shared/privacy-rights/request'
 import { HttpError } from '../http-error'
+import { siteOf } from '../middleware/site'
 import { type AddressLookup, AddressLookupUnavailable } from '../services/address-lookup'
 
 const param = (value: unknown, max: number, pattern: RegExp): string | null =>
@@ -15,7 +16,7 @@ const param = (value: unknown, max: number, pattern: RegExp): string | null =>
 export function addressRouter(lookup: AddressLookup): Router {
   const router = Router()
   router.get('/address', async (req, res) => {
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const site = siteOf(req)
     const postalCode = param(req.query.postalCode, MAX_LENGTH.postalCode, /^[\dA-Za-z ]+$/)
     const houseNumber = param(req.query.houseNumber, MAX_LENGTH.houseNumber, /^\d+[A-Za-z]?$/)
     const extension = req.query.houseNumberExtension
@@ -31,7 +32,7 @@ export function addressRouter(lookup: AddressLookup): Router {
     }
     try {
       const address = await lookup({
-        country: req.site.country,
+        country: site.country,
         postalCode,
         houseNumber,
         ...(extension ? { houseNumberExtension: extension } : {}),

@@ -1,10 +1,11 @@
 import { type RequestHandler, Router } from 'express'
 import { type ContactBody, contactSchema } from '../../shared/contact'
 import { type Locale, parseLocale } from '../../shared/locale'
-import { HttpError } from '../http-error'
+import { undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { siteOf } from '../middleware/site'
 import type { ContactService } from '../services/contact'
-import { validationFailed } from '../services/privacy-requests'
+import { ValidationFailed } from '../services/errors'
 import { ajv, fieldErrors } from '../validation'
 
 const validateContact = ajv.compile<ContactBody>(contactSchema)
@@ -17,11 +18,12 @@ export function contactRouter(service: ContactService, limit: RequestHandler): R
       typeof req.query.locale === 'string' && parseLocale(req.query.locale)
         ? (req.query.locale as Locale)
         : null
-    if (!locale) throw validationFailed([{ field: 'locale', rule: 'locale' }])
+    if (!locale) throw new ValidationFailed([{ field: 'locale', rule: 'locale' }])
     const body: unknown = req.body
-    if (!validateContact(body)) throw validationFailed(fieldErrors(validateContact))
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    const { reference } = await service.send(body, req.site, locale)
+    if (!validateContact(body)) throw new ValidationFailed(fieldErrors(validateContact))
+    const { reference } = await service
+      .send(body, siteOf(req), locale)
+      .catch(undeliverableAs('EMAIL_INVALID'))
     res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
   })
   return router

@@ -11,13 +11,9 @@ import {
 import { COUNTRIES, type Country } from '../../shared/site'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
-import {
-  type ComplaintBody,
-  ComplaintEmailInvalid,
-  DEFAULT_PAGE,
-  type PoliticalAdsService,
-} from '../services/political-ads'
-import { validationFailed } from '../services/privacy-requests'
+import { siteOf } from '../middleware/site'
+import { UndeliverableEmail, ValidationFailed } from '../services/errors'
+import { type ComplaintBody, DEFAULT_PAGE, type PoliticalAdsService } from '../services/political-ads'
 import { ajv, fieldErrors } from '../validation'
 
 const validateComplaint = ajv.compile<ComplaintBody>({
@@ -79,20 +75,20 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
   }
   const countryOf = (value: unknown): Country => {
     if (typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value)) return value as Country
-    throw validationFailed([{ field: 'countryCode', rule: 'enum' }])
+    throw new ValidationFailed([{ field: 'countryCode', rule: 'enum' }])
   }
 
   router.get(['/campaign-items.json', '/campaign-items.csv'], enabled, async (req, res) => {
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const site = siteOf(req)
     const { items } = await service.list(
-      req.site,
-      req.site.country,
+      site,
+      site.country,
       { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: '' },
       { limit: EXPORT_LIMIT, offset: 0 },
     )
     const withUrl = items.map((item) => ({
       ...item,
-      url: `${req.site?.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
+      url: `${site.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
     }))
     res.set('Cache-Control', 'public, max-age=300')
     if (req.path.endsWith('.csv')) {
@@ -102,15 +98,15 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       )
       res
         .type('text/csv')
-        .attachment(`campaign-items-${req.site.country.toLowerCase()}.csv`)
+        .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
         .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`)
       return
     }
-    res.json({ country: req.site.country, campaignItems: withUrl })
+    res.json({ country: site.country, campaignItems: withUrl })
   })
 
   router.get('/campaign-items', enabled, async (req, res) => {
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const site = siteOf(req)
     const {
       countryCode,
       period = 'ALL',
@@ -134,9 +130,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
         : [{ field: 'channel', rule: 'enum' }]),
       ...(typeof text === 'string' && text.length <= 100 ? [] : [{ field: 'text', rule: 'maxLength' }]),
     ]
-    if (errors.length > 0) throw validationFailed(errors)
+    if (errors.length > 0) throw new ValidationFailed(errors)
     const { items, total } = await service.list(
-      req.site,
+      site,
       country,
       {
         periodFilter: period as PeriodFilter,
@@ -150,10 +146,10 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
   })
 
   router.get('/campaign-items/:id', enabled, async (req, res) => {
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+    const site = siteOf(req)
     const item = await service.find(
-      req.site,
-      countryOf(req.query.countryCode ?? req.site.country),
+      site,
+      countryOf(req.query.countryCode ?? site.country),
       String(req.params.id),
     )
     if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
@@ -168,15 +164,14 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     ...jsonBody('16kb'),
     async (req, res) => {
       const body: unknown = req.body
-      if (!validateComplaint(body)) throw validationFailed(fieldErrors(validateComplaint))
-      if (!parseLocale(body.locale)) throw validationFailed([{ field: 'locale', rule: 'locale' }])
-      if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
+      if (!validateComplaint(body)) throw new ValidationFailed(fieldErrors(validateComplaint))
+      if (!parseLocale(body.locale)) throw new ValidationFailed([{ field: 'locale', rule: 'locale' }])
       let reference: string
       try {
-        ;({ reference } = await service.complain(body, req.site))
+        ;({ reference } = await service.complain(body, siteOf(req)))
       } catch (error) {
         // Spec §7: an address whose domain cannot receive mail answers 400 { validationError: 'INVALID_EMAIL' }.
-        if (error instanceof ComplaintEmailInvalid) {
+        if (error instanceof UndeliverableEmail) {
           res.status(400).json({ validationError: 'INVALID_EMAIL' })
           return
         }

@@ -1,9 +1,11 @@
 import { type RequestHandler, Router } from 'express'
 import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
 import { privacyRequestSchema } from '../../shared/privacy-rights/schema'
-import { HttpError } from '../http-error'
+import { undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
-import { type PrivacyRequestService, validationFailed } from '../services/privacy-requests'
+import { siteOf } from '../middleware/site'
+import { ValidationFailed } from '../services/errors'
+import type { PrivacyRequestService } from '../services/privacy-requests'
 import { ajv, fieldErrors } from '../validation'
 
 export const validatePrivacyRequest = ajv.compile<PrivacyRequestBody>(privacyRequestSchema)
@@ -13,9 +15,8 @@ export function privacyRightsRouter(service: PrivacyRequestService, limit: Reque
   const router = Router()
   router.post('/privacy-rights/request', sameOriginOnly, limit, ...jsonBody('32kb'), async (req, res) => {
     const body: unknown = req.body
-    if (!validatePrivacyRequest(body)) throw validationFailed(fieldErrors(validatePrivacyRequest))
-    if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-    const result = await service.submit(body, req.site)
+    if (!validatePrivacyRequest(body)) throw new ValidationFailed(fieldErrors(validatePrivacyRequest))
+    const result = await service.submit(body, siteOf(req)).catch(undeliverableAs('INVALID_EMAIL'))
     res
       .status(200)
       .set('Cache-Control', 'no-store')

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { type Locale, parseLocale } from '../../shared/locale'
 import { SEARCH_MAX } from '../../shared/search'
-import { validationFailed } from '../services/privacy-requests'
+import { ValidationFailed } from '../services/errors'
 import type { SearchService } from '../services/search'
 
 /** GET /api/search?q=&locale=: the results of a search, with their snippets. */
@@ -15,7 +15,7 @@ export function searchRouter(search: SearchService): Router {
         ? []
         : [{ field: 'q', rule: 'maxLength' }]),
     ]
-    if (errors.length > 0) throw validationFailed(errors)
+    if (errors.length > 0) throw new ValidationFailed(errors)
     res
       .set('Cache-Control', 'public, max-age=60')
       .json(search.search(typeof q === 'string' ? q : '', locale as Locale))

@@ -2,9 +2,10 @@ import { type RequestHandler, Router } from 'express'
 import type { StaffObjectionBody } from '../../shared/privacy-rights/staff'
 import { staffObjectionSchema } from '../../shared/privacy-rights/staff-schema'
 import type { StaffIdentity } from '../db/staff-repository'
-import { HttpError } from '../http-error'
+import { HttpError, undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
-import { validationFailed } from '../services/privacy-requests'
+import { siteOf } from '../middleware/site'
+import { ValidationFailed } from '../services/errors'
 import type { StaffService } from '../services/staff'
 import { ajv, fieldErrors } from '../validation'
 
@@ -35,9 +36,10 @@ export function staffRouter(service: StaffService, limit: RequestHandler): Route
     ...jsonBody('32kb'),
     async (req, res) => {
       const body: unknown = req.body
-      if (!validateStaffObjection(body)) throw validationFailed(fieldErrors(validateStaffObjection))
-      if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', 'Cannot determine country')
-      const recorded = await service.recordObjection(body, req.site, res.locals.staff as StaffIdentity)
+      if (!validateStaffObjection(body)) throw new ValidationFailed(fieldErrors(validateStaffObjection))
+      const recorded = await service
+        .recordObjection(body, siteOf(req), res.locals.staff as StaffIdentity)
+        .catch(undeliverableAs('INVALID_EMAIL'))
       res.status(201).set('Cache-Control', 'no-store').json({ ok: true, recorded })
     },
   )

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
+import { ValidationFailed } from '../services/errors'
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
@@ -39,9 +40,14 @@ function unavailable(error: unknown, logger: Logger, path: string): HttpError | 
   return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly')
 }
 
-/** Express and body-parser errors carry a status and a type; map the ones a client can cause. */
+/**
+ * Domain errors every endpoint answers alike, and Express and body-parser errors (they carry a status and
+ * a type): map the ones a client can cause.
+ */
 function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error
+  if (error instanceof ValidationFailed)
+    return new HttpError(400, 'VALIDATION_FAILED', error.message, error.fields)
   if (typeof error !== 'object' || error === null) return null
   const { status, type } = error as { status?: number; type?: string }
   if (type === 'entity.too.large')

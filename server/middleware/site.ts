@@ -1,7 +1,9 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { escapeHtml } from '../../shared/html'
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 import { DEFAULT_LANGUAGE, isLanguage, type Locale } from '../../shared/locale'
-import { serverTranslate } from '../i18n/translate'
+import type { Site } from '../../shared/site'
+import { HttpError } from '../http-error'
 import type { HostTable } from '../sites'
 import { resolveSite } from '../sites'
 
@@ -31,6 +33,12 @@ export const requireSite: RequestHandler = (req, res, next) => {
     return
   }
   res.type('html').send(unknownHostPage(req.path))
+}
+
+/** The request's site, for a handler behind requireSite; without one, the same 421 requireSite answers. */
+export function siteOf(req: Request): Site {
+  if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', UNKNOWN_HOST_ERROR)
+  return req.site
 }
 
 const LOCALE_OF: Record<string, Locale> = { nl: 'nl_nl', fr: 'fr_be', en: 'en_nl' }

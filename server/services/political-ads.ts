@@ -1,15 +1,16 @@
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 import type { Locale } from '../../shared/locale'
 import type { CampaignFilter, CampaignItem, ComplaintReason } from '../../shared/political-ads'
 import { senderErrors } from '../../shared/sender-rules'
 import type { Country, Site } from '../../shared/site'
 import { findCampaign, listCampaigns } from '../db/campaign-repository'
+import { insertComplaint, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
-import { enqueueMail } from '../db/outbox-repository'
 import { freshReference } from '../db/references'
-import { serverTranslate } from '../i18n/translate'
+import { saveWithMails } from '../db/unit-of-work'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
-import { validationFailed } from './privacy-requests'
+import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 
 export interface ComplaintBody {
@@ -20,8 +21,6 @@ export interface ComplaintBody {
   campaignId: string
   locale: Locale
 }
-
-export class ComplaintEmailInvalid extends Error {}
 
 export interface PoliticalAdsService {
   /** A page of the list (newest first) and how many match in all. */
@@ -84,52 +83,44 @@ export function createPoliticalAdsService(deps: {
       const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
       if (!campaign) errors.push({ field: 'campaignId', rule: 'unknown' })
-      if (errors.length > 0 || !campaign) throw validationFailed(errors)
+      if (errors.length > 0 || !campaign) throw new ValidationFailed(errors)
       const email = body.email.trim().toLowerCase()
-      if (!(await deps.emailDomainCheck(email))) throw new ComplaintEmailInvalid()
+      if (!(await deps.emailDomainCheck(email))) throw new UndeliverableEmail()
       const at = clock()
       const now = at.toISOString()
-      const complaint = {
+      const complaint: PoliticalAdComplaint = {
         id: crypto.randomUUID(),
         reference: '',
         country: site.country,
         locale: body.locale,
-        campaign_id: campaign.id,
+        campaignId: campaign.id,
         reason: body.reason,
         name: body.name.trim(),
         email,
         explanation: body.explanation.trim(),
-        created_at: now,
+        createdAt: now,
       }
       const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      await db.db.transaction().execute(async (trx) => {
+      await saveWithMails(db, now, async (trx) => {
         complaint.reference = await freshReference(trx, 'political_ad_complaints', site.country, at)
-        await trx.insertInto('political_ad_complaints').values(complaint).execute()
-        await enqueueMail(
-          trx,
+        await insertComplaint(trx, complaint)
+        return [
           {
             kind: 'complaint',
             aboutId: complaint.id,
             to: deps.privacyMailbox[site.country],
             ...complaintTeamMail(team, complaint, campaign),
           },
-          now,
-        )
-        if (acknowledge) {
-          await enqueueMail(
-            trx,
-            {
-              kind: 'complaint-acknowledgement',
-              aboutId: complaint.id,
-              to: email,
-              ...complaintAcknowledgementMail(visitor, complaint, campaign),
-            },
-            now,
-          )
-        }
+          acknowledge && {
+            kind: 'complaint-acknowledgement',
+            aboutId: complaint.id,
+            to: email,
+            ...complaintAcknowledgementMail(visitor, complaint, campaign),
+          },
+        ]
       })
       return { reference: complaint.reference }
     },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { BrandCatalog } from '../../shared/brands'
 import { formatLongDate } from '../../shared/format'
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 import type { Locale } from '../../shared/locale'
 import {
   isFilled,
@@ -12,7 +13,6 @@ import {
 import { checkBody } from '../../shared/privacy-rights/rules'
 import type { Site } from '../../shared/site'
 import type { Db } from '../db/database'
-import { enqueueMail } from '../db/outbox-repository'
 import {
   consumeToken,
   findRequest,
@@ -25,21 +25,15 @@ import {
   updateStatus,
 } from '../db/privacy-request-repository'
 import { freshReference } from '../db/references'
-import { HttpError } from '../http-error'
-import { serverTranslate } from '../i18n/translate'
+import { saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
+import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 
 export interface PrivacyRequestSettings {
   verificationTtlHours: number
   privacyMailbox: Readonly<Record<'NL' | 'BE', string>>
-}
-
-/** A failing field as the API reports it: a spec §5 rule, or a JSON Schema keyword. */
-export interface ApiFieldError {
-  field: string
-  rule: string
 }
 
 export type VerificationState =
@@ -49,7 +43,7 @@ export type VerificationState =
   | { state: 'failed' }
 
 export interface PrivacyRequestService {
-  /** Spec §7: stores a request (and its verification mail) or refuses it with a 400. */
+  /** Spec §7: stores a request (and its verification mail) or refuses it (ValidationFailed, UndeliverableEmail). */
   submit(
     body: PrivacyRequestBody,
     site: Site,
@@ -76,39 +70,32 @@ export function createPrivacyRequestService(deps: {
       const request = normalise(body, site, clock())
       const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
       const errors = checkBody(body, site.country, known)
-      if (errors.length > 0) throw validationFailed(errors)
-      if (request.email && !(await emailDomainCheck(request.email))) {
-        throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
-      }
+      if (errors.length > 0) throw new ValidationFailed(errors)
+      if (request.email && !(await emailDomainCheck(request.email))) throw new UndeliverableEmail()
       const now = request.createdAt
       // Beyond the limit the request is stored and answered as usual; only its mail is not sent.
       const mayMail = request.email ? await mailLimit.allows('verification', request.email) : false
-      await db.db.transaction().execute(async (trx) => {
+      await saveWithMails(db, now, async (trx) => {
         request.reference = await freshReference(trx, 'privacy_requests', request.country, new Date(now))
-        if (request.email) {
-          // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
-          const token = randomBytes(32).toString('base64url')
-          const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
-          await insertRequest(trx, request)
-          await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
-          if (mayMail) {
-            const link = `${site.origin}/${request.language}/verify-email?token=${token}`
-            const t = serverTranslate(mailLocale(request))
-            const mail = verificationMail(t, request, link, settings.verificationTtlHours)
-            await enqueueMail(
-              trx,
-              { kind: 'verification', aboutId: request.id, to: request.email, ...mail },
-              now,
-            )
-          }
-        } else {
+        if (!request.email) {
           // An objection without an e-mail address cannot be verified by mail. It only stops processing
           // (spec §1: opting out), so it is recorded at once.
           const executed = { ...request, status: 'executed' as const, executedAt: now }
           await insertRequest(trx, executed)
           await insertSuppressions(trx, suppressionsFor(executed), now)
           request.status = 'executed'
+          return []
         }
+        // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
+        const token = randomBytes(32).toString('base64url')
+        const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
+        await insertRequest(trx, request)
+        await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
+        if (!mayMail) return []
+        const link = `${site.origin}/${request.language}/verify-email?token=${token}`
+        const t = serverTranslate(mailLocale(request))
+        const mail = verificationMail(t, request, link, settings.verificationTtlHours)
+        return [{ kind: 'verification', aboutId: request.id, to: request.email, ...mail }]
       })
       return { id: request.id, reference: request.reference ?? '', status: request.status }
     },
@@ -131,24 +118,25 @@ export function createPrivacyRequestService(deps: {
       const now = clock()
       if (Date.parse(found.expiresAt) <= now.getTime()) return 'expired'
       const nowIso = now.toISOString()
-      return db.db.transaction().execute(async (trx) => {
+      const request = await findRequest(db.db, found.requestId)
+      if (!request) return 'failed'
+      const t = serverTranslate(mailLocale(request))
+      await saveWithMails(db, nowIso, async (trx) => {
         // Only the caller that consumes the token executes the request; a concurrent second click sees success.
-        if (!(await consumeToken(trx, hash, nowIso))) return 'verified'
-        const request = await findRequest(trx, found.requestId)
-        if (!request) return 'failed'
-        const t = serverTranslate(mailLocale(request))
+        if (!(await consumeToken(trx, hash, nowIso))) return []
         if (request.flowType === 'OBJECTION') {
           await insertSuppressions(trx, suppressionsFor(request), nowIso)
           await updateStatus(trx, request.id, { status: 'executed', verifiedAt: nowIso, executedAt: nowIso })
-          if (request.email) {
-            const mail = objectionProcessedMail(t, request)
-            await enqueueMail(
-              trx,
-              { kind: 'objection-processed', aboutId: request.id, to: request.email, ...mail },
-              nowIso,
-            )
-          }
-          return 'verified'
+          return [
+            request.email
+              ? {
+                  kind: 'objection-processed',
+                  aboutId: request.id,
+                  to: request.email,
+                  ...objectionProcessedMail(t, request),
+                }
+              : null,
+          ]
         }
         // GDPR Art. 12(3): an answer within one month of the (verified) request.
         const dueAt = addMonth(now).toISOString()
@@ -156,25 +144,19 @@ export function createPrivacyRequestService(deps: {
         const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
         const team = serverTranslate(request.country === 'BE' ? 'nl_be' : 'nl_nl')
         const teamDue = formatLongDate(dueAt.slice(0, 10), 'nl', request.country)
-        await enqueueMail(
-          trx,
+        return [
           {
             kind: 'privacy-team',
             aboutId: request.id,
             to: settings.privacyMailbox[request.country],
             ...privacyTeamMail(team, request, teamDue),
           },
-          nowIso,
-        )
-        if (request.email) {
-          await enqueueMail(
-            trx,
-            { kind: 'receipt', aboutId: request.id, to: request.email, ...receiptMail(t, request, dueText) },
-            nowIso,
-          )
-        }
-        return 'verified'
+          request.email
+            ? { kind: 'receipt', aboutId: request.id, to: request.email, ...receiptMail(t, request, dueText) }
+            : null,
+        ]
       })
+      return 'verified'
     },
   }
 }
@@ -250,10 +232,6 @@ export function normalise(body: PrivacyRequestBody, site: Site, now: Date): Priv
     identityNote: null,
     reference: null,
   }
-}
-
-export function validationFailed(fields: ApiFieldError[]): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', 'The request has invalid fields', fields)
 }
 
 /** Every brand key × chosen channel, with the contact data of that channel (NOTIFICATIONS: nothing). */

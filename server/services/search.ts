@@ -1,12 +1,12 @@
 import MiniSearch from 'minisearch'
 import be from '../../content/phone/be.json' with { type: 'json' }
 import nl from '../../content/phone/nl.json' with { type: 'json' }
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 import { LANGUAGES, type Locale } from '../../shared/locale'
 import { localizedPath } from '../../shared/routing'
 import type { SearchResult, SnippetPart } from '../../shared/search'
 import { COUNTRIES, type Country } from '../../shared/site'
 import type { DocumentStore } from '../documents/store'
-import { serverTranslate } from '../i18n/translate'
 
 interface Entry {
   id: string

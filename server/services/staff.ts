@@ -1,4 +1,5 @@
 import type { BrandCatalog } from '../../shared/brands'
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 import type { SuppressionChannel, UserInfo } from '../../shared/privacy-rights/request'
 import {
   type AuditEntry,
@@ -9,15 +10,14 @@ import {
 } from '../../shared/privacy-rights/staff'
 import type { Country, Site } from '../../shared/site'
 import type { Db } from '../db/database'
-import { enqueueMail } from '../db/outbox-repository'
 import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
 import { freshReference } from '../db/references'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
-import { HttpError } from '../http-error'
-import { serverTranslate } from '../i18n/translate'
+import { saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
-import { mailLocale, normalise, suppressionsFor, validationFailed } from './privacy-requests'
+import { UndeliverableEmail, ValidationFailed } from './errors'
+import { mailLocale, normalise, suppressionsFor } from './privacy-requests'
 
 /** What the staff processed page shows of a recorded objection. */
 export interface RecordedObjection {
@@ -79,12 +79,10 @@ export function createStaffService(deps: {
     async recordObjection(body, site, actor) {
       const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
       const errors = checkStaffBody(body, site.country, known)
-      if (errors.length > 0) throw validationFailed(errors)
+      if (errors.length > 0) throw new ValidationFailed(errors)
       const now = clock()
       const request = normalise(body, site, now)
-      if (request.email && !(await emailDomainCheck(request.email))) {
-        throw new HttpError(400, 'INVALID_EMAIL', 'The e-mail address cannot receive mail')
-      }
+      if (request.email && !(await emailDomainCheck(request.email))) throw new UndeliverableEmail()
       const nowIso = now.toISOString()
       // Staff checked the customer's identity: the request counts as verified and is executed at once.
       // The note is free text about a customer: it stays with the request, never in the audit trail.
@@ -96,7 +94,7 @@ export function createStaffService(deps: {
         identityCheck: body.identityCheck.method,
         identityNote: body.identityCheck.note?.trim() || null,
       }
-      await db.db.transaction().execute(async (trx) => {
+      await saveWithMails(db, nowIso, async (trx) => {
         executed.reference = await freshReference(trx, 'privacy_requests', site.country, now)
         await insertRequest(trx, executed)
         await insertSuppressions(trx, suppressionsFor(executed), nowIso)
@@ -113,14 +111,9 @@ export function createStaffService(deps: {
             confirmationMail: executed.email !== null,
           },
         })
-        if (executed.email) {
-          const mail = objectionProcessedMail(serverTranslate(mailLocale(executed)), executed, 'staff')
-          await enqueueMail(
-            trx,
-            { kind: 'objection-processed', aboutId: executed.id, to: executed.email, ...mail },
-            nowIso,
-          )
-        }
+        if (!executed.email) return []
+        const mail = objectionProcessedMail(serverTranslate(mailLocale(executed)), executed, 'staff')
+        return [{ kind: 'objection-processed', aboutId: executed.id, to: executed.email, ...mail }]
       })
       const recorded = await this.recorded(executed.id, actor)
       if (!recorded) throw new Error('The recorded objection could not be read back')

@@ -1,4 +1,5 @@
-import { DATE_PATTERN, EMAIL_PATTERN, isFilled, MAX_LENGTH, PHONE_PATTERN } from './request'
+import type { PhraseKey } from '../i18n/translate'
+import { DATE_PATTERN, EMAIL_PATTERN, isFilled, MAX_LENGTH, PHONE_PATTERN, phoneOrNothing } from './request'
 
 /** Spec §5: the rules, each with its message key. */
 export type Rule =
@@ -10,7 +11,7 @@ export type Rule =
   | 'address'
   | 'email_unreachable'
 
-export const MESSAGE_KEYS: Record<Rule, string> = {
+export const MESSAGE_KEYS: Record<Rule, PhraseKey> = {
   required: 'validation.required',
   required_option: 'validation.required_option',
   email: 'validation.email',
@@ -34,8 +35,8 @@ export function checkEmail(value: string | undefined, required: boolean): Rule |
 
 /** A phone number when the phone channel is ticked: not just "+", and of the pattern. */
 export function checkPhone(value: string | undefined): Rule | null {
-  const phone = (value ?? '').replace(/\s+/g, '')
-  if (phone === '' || phone === '+') return 'required'
+  const phone = phoneOrNothing(value)?.replace(/\s+/g, '')
+  if (!phone) return 'required'
   return PHONE_PATTERN.test(phone) ? null : 'phone'
 }
 

@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { ContactSubject } from '../../shared/contact'
+import type { Country } from '../../shared/site'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/**
+ * Spec §3 'Contact message' as stored. Customer service reads it in its mail (built in the same transaction);
+ * the retention job deletes it after CONTACT_RETENTION_DAYS.
+ */
+export interface ContactMessage {
+  id: string
+  reference: string
+  country: Country
+  language: string
+  subject: ContactSubject | null
+  name: string
+  email: string
+  phoneNumber: string | null
+  question: string
+  createdAt: string
+}
+
+export async function insertContactMessage(db: Executor, message: ContactMessage): Promise<void> {
+  await db
+    .insertInto('contact_messages')
+    .values({
+      id: message.id,
+      reference: message.reference,
+      country: message.country,
+      language: message.language,
+      subject: message.subject,
+      name: message.name,
+      email: message.email,
+      phone_number: message.phoneNumber,
+      question: message.question,
+      created_at: message.createdAt,
+    })
+    .execute()
+}

@@ -1,0 +1,27 @@
+/**
+ * The errors services throw, in domain words. They know nothing of HTTP: the central error handler
+ * (server/middleware/errors.ts) answers ValidationFailed, and each router answers UndeliverableEmail with its
+ * endpoint's own status and body.
+ */
+
+/** A failing field: a spec §5 rule, or a JSON Schema keyword. */
+export interface ApiFieldError {
+  field: string
+  rule: string
+}
+
+/** The input breaks spec §5's rules (or the endpoint's schema). */
+export class ValidationFailed extends Error {
+  constructor(readonly fields: readonly ApiFieldError[]) {
+    super('The request has invalid fields')
+    this.name = 'ValidationFailed'
+  }
+}
+
+/** Spec §8: the e-mail address's domain cannot receive mail. */
+export class UndeliverableEmail extends Error {
+  constructor() {
+    super('The e-mail address cannot receive mail')
+    this.name = 'UndeliverableEmail'
+  }
+}
