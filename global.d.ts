@@ -5,7 +5,8 @@ import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { SearchService } from './server/services/search'
 import type { StaffService } from './server/services/staff'
-import type { Phrases } from './shared/i18n/translate'
+import type { BrandCatalog } from './shared/brands'
+import type { PhraseKey, Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
 import type { SignInView, StaffMember } from './shared/privacy-rights/staff'
 import type { Site } from './shared/site'
@@ -42,11 +43,15 @@ declare global {
       /** The staff service: on the server only. */
       staff?: StaffService
     }
+    interface PageContextServer {
+      /** The brand lists of both countries (content/brands), for data hooks: pages never import server/. */
+      brands: BrandCatalog
+    }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */
-      title?: string | ((pageContext: PageContext) => string)
+      title?: PhraseKey | ((pageContext: PageContext) => PhraseKey)
       /** Phrase key of the meta description. */
-      description?: string
+      description?: PhraseKey
       /** Phrase namespaces (key prefixes) the page's components use in the browser. */
       phrases?: string[]
       /** False on pages that show no breadcrumb trail (the error page). */

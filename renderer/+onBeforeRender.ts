@@ -1,6 +1,6 @@
 // https://vike.dev/onBeforeRender
 import type { PageContextServer } from 'vike/types'
-import { phrasesFor } from '../server/i18n/catalog'
+import { phrasesFor } from '../shared/i18n/catalog.server'
 import { type Phrases, pickPhrases } from '../shared/i18n/translate'
 import type { Locale } from '../shared/locale'
 import { languageContext } from '../shared/routing'

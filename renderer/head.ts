@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { serverTranslate } from '../server/i18n/translate'
+import { serverTranslate } from '../shared/i18n/catalog.server'
 import { htmlLang, languagesOf } from '../shared/locale'
 import { isPublicPath } from '../shared/navigation'
 import { localizedPath } from '../shared/routing'

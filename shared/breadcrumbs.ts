@@ -1,6 +1,8 @@
+import type { PhraseKey } from './i18n/translate'
+
 export interface Crumb {
   /** Phrase key of the label; absent for a page whose own title is the label (a document, an ad). */
-  labelKey?: string
+  labelKey?: PhraseKey
   /** Logical path; absent on the current page. */
   href?: string
 }
@@ -65,7 +67,7 @@ const FIXED_TRAILS: Record<string, Crumb[]> = {
 }
 
 /** Labels of path segments for trails derived from the path. */
-const SEGMENT_LABELS: Record<string, string> = {
+const SEGMENT_LABELS: Record<string, PhraseKey> = {
   about: 'layout.breadcrumbs.about',
   phone: 'layout.breadcrumbs.phone',
   search: 'layout.breadcrumbs.search',

@@ -1,3 +1,5 @@
+import type { PhraseKey } from './i18n/translate'
+
 /** Spec §2 'Document keys'. Every key is a document the site can show; spec §3 'Document entry'. */
 
 const POLICIES = [
@@ -71,8 +73,9 @@ export function canonicalDocumentKey(key: string): string | null {
 }
 
 /** Spec §3 'Document entry': the phrase key of a document's display title. */
-export function documentTitleKey(key: string): string {
-  return `documents.titles.${key}`
+export function documentTitleKey(key: string): PhraseKey {
+  // Derived, so no type can list them: test/i18n.test.ts checks that every document key has its title.
+  return `documents.titles.${key}` as PhraseKey
 }
 
 /** Spec §2 'Document page': the pills that switch between policies, with the phrase key of their label. */
@@ -83,7 +86,7 @@ const PILLS = {
   'privacy-policy-events': 'document.pills.events',
 } as const
 
-export function policyPills(locale: string): { key: string; labelKey: string }[] {
+export function policyPills(locale: string): { key: string; labelKey: PhraseKey }[] {
   const keys: (keyof typeof PILLS)[] =
     locale === 'nl_nl'
       ? ['privacy-policy', 'privacy-policy-applicants', 'privacy-policy-events']

@@ -1,12 +1,52 @@
-import type { Language } from './locale'
+import { htmlLang, type Language } from './locale'
 import type { Country } from './site'
 
-/** A long-format date in the page's language: `1 oktober 2026`, `1 octobre 2026`. */
+/**
+ * Every date and number the site shows or mails, in the page's language and country (`nl-NL`, `nl-BE`,
+ * `fr-BE`): one module, so a date reads the same on a page and in a mail.
+ */
+
+const LONG_DATE: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+}
+const dayOf = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
+
+/** A long-format date: `1 oktober 2026`, `1 octobre 2026`. */
 export function formatLongDate(isoDate: string, lang: Language, country: Country): string {
-  return new Intl.DateTimeFormat(`${lang}-${country}`, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`))
+  return new Intl.DateTimeFormat(htmlLang(lang, country), LONG_DATE).format(dayOf(isoDate))
+}
+
+/** Spec §9: a long-format range of dates, `1 oktober 2026 – 30 november 2026`. */
+export function formatDateRange(start: string, end: string, lang: Language, country: Country): string {
+  const format = new Intl.DateTimeFormat(htmlLang(lang, country), LONG_DATE)
+  return `${format.format(dayOf(start))} – ${format.format(dayOf(end))}`
+}
+
+/** A moment, as the Low Countries' clocks showed it: `24 november 2026 om 10:05`. */
+export function formatDateTime(iso: string, lang: Language, country: Country): string {
+  return new Intl.DateTimeFormat(htmlLang(lang, country), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  }).format(new Date(iso))
+}
+
+/** Spec §9: amounts in euros without decimals. */
+export function euroFormatter(lang: Language, country: Country): (n: number) => string {
+  const formatter = new Intl.NumberFormat(htmlLang(lang, country), {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  })
+  return (n) => formatter.format(n)
+}
+
+/** Whole numbers with the language's grouping: `12.000`, `12 000`. */
+export function numberFormatter(lang: Language, country: Country): (n: number) => string {
+  const formatter = new Intl.NumberFormat(htmlLang(lang, country), { maximumFractionDigits: 0 })
+  return (n) => formatter.format(n)
 }

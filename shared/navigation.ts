@@ -1,9 +1,10 @@
+import type { PhraseKey } from './i18n/translate'
 import type { Site } from './site'
 
 export interface MenuItem {
   /** Logical path, without the language prefix. */
   href: string
-  labelKey: string
+  labelKey: PhraseKey
 }
 
 export const MAIN_DOCUMENTS = ['privacy-policy', 'cookie-policy', 'terms-of-use'] as const

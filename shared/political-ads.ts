@@ -116,31 +116,4 @@ export function formatRange(
   return '–'
 }
 
-/** Budget in euros without decimals, in the page's language. */
-export function euros(locale: string): (n: number) => string {
-  const formatter = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  })
-  return (n) => formatter.format(n)
-}
-
-export function numbers(locale: string): (n: number) => string {
-  const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
-  return (n) => formatter.format(n)
-}
-
-/** Spec §9: dates as a long-format range, `1 oktober 2026 – 30 november 2026`. */
-export function dateRange(start: string, end: string, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-  return `${format.format(new Date(`${start}T00:00:00Z`))} – ${format.format(new Date(`${end}T00:00:00Z`))}`
-}
-
 export type CampaignCountry = Country

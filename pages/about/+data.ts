@@ -1,6 +1,14 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import about from '../../content/about.json' with { type: 'json' }
+import aboutJson from '../../content/about.json' with { type: 'json' }
+import type { PhraseKey } from '../../shared/i18n/translate'
+
+interface AboutBlock {
+  titleKey: PhraseKey
+  pairs: { headerKey: PhraseKey; textKey: PhraseKey }[]
+}
+/** content/about.json; test/i18n.test.ts checks that every `…Key` in it is a phrase. */
+const about = aboutJson as Record<'NL' | 'BE', AboutBlock[]>
 
 export function data(pageContext: PageContextServer) {
   const { country } = pageContext.site

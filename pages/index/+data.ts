@@ -1,8 +1,19 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import home from '../../content/home.json' with { type: 'json' }
-import { serverTranslate } from '../../server/i18n/translate'
+import homeJson from '../../content/home.json' with { type: 'json' }
+import type { PhraseKey } from '../../shared/i18n/translate'
+
+interface Topic {
+  document: string
+  image: string
+  titleKey: PhraseKey
+  textKey: PhraseKey
+}
+/** content/home.json; test/i18n.test.ts checks that every `…Key` in it is a phrase. */
+const home = homeJson as { topics: Topic[]; legalDocuments: Record<'NL' | 'BE', string[]> }
+
 import { documentTitleKey } from '../../shared/documents'
+import { serverTranslate } from '../../shared/i18n/catalog.server'
 
 export function data(pageContext: PageContextServer) {
   const t = serverTranslate(pageContext.locale)

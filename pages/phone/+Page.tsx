@@ -7,15 +7,7 @@ import { BRAND_TYPES, type BrandType, filterEntries, telHref } from '../../share
 import { MAX_LENGTH } from '../../shared/privacy-rights/request'
 import type { Data } from './+data'
 import './phone.css'
-
-const TYPE_LABELS: Record<BrandType | 'all', string> = {
-  all: 'phone.types.all',
-  news: 'phone.types.news',
-  online_only: 'phone.types.online_only',
-  radio: 'phone.types.radio',
-  lifestyle: 'phone.types.lifestyle',
-  tv: 'phone.types.tv',
-}
+import { BRAND_TYPE_LABELS } from '../../shared/labels'
 
 /** Spec §2 'Phone page': grouped by brand type, a search box, a type filter; a search resets the type. */
 export default function Page() {
@@ -74,7 +66,7 @@ export default function Page() {
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {t('phone.filter')}: {t(TYPE_LABELS[type])}
+            {t('phone.filter')}: {t(BRAND_TYPE_LABELS[type])}
           </button>
           <ul id={menuId} className="type-filter__menu card" hidden={!menuOpen}>
             {(['all', ...types] as const).map((option) => (
@@ -88,7 +80,7 @@ export default function Page() {
                     toggleRef.current?.focus()
                   }}
                 >
-                  {t(TYPE_LABELS[option])}
+                  {t(BRAND_TYPE_LABELS[option])}
                 </button>
               </li>
             ))}
@@ -103,7 +95,7 @@ export default function Page() {
         if (group.length === 0) return null
         return (
           <section key={brandType} className="phone-group" aria-labelledby={`type-${brandType}`}>
-            <h2 id={`type-${brandType}`}>{t(TYPE_LABELS[brandType])}</h2>
+            <h2 id={`type-${brandType}`}>{t(BRAND_TYPE_LABELS[brandType])}</h2>
             <ul className="phone-list">
               {group.map((entry) => (
                 <li key={entry.brandName} className="phone-entry">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { TextField } from '../../renderer/forms/Field'
+import { getJson } from '../../renderer/json'
 import { usePageContext } from '../../renderer/usePageContext'
 import { useTranslate } from '../../renderer/useTranslate'
 import { MAX_LENGTH } from '../../shared/privacy-rights/request'
@@ -48,14 +49,12 @@ export function AddressLookupFields({
     if (belgium) query.set('street', current.street)
     setLooking(true)
     try {
-      const response = await fetch(`/api/address?${query}`)
-      if (response.status === 503) {
+      const response = await getJson<{ address?: Partial<AddressState> | null }>(`/api/address?${query}`)
+      if (response?.status === 503) {
         setManual(true)
         return
       }
-      const answer = response.ok
-        ? ((await response.json()) as { address?: Partial<AddressState> | null })
-        : null
+      const answer = response?.ok ? response.body : null
       if (!sameQuery(current, latest.current)) return
       if (answer?.address?.street && answer.address.city) {
         onChange({

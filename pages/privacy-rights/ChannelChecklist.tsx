@@ -1,12 +1,6 @@
 import { useTranslate } from '../../renderer/useTranslate'
+import { CHANNEL_FIELD_LABELS } from '../../shared/labels'
 import type { CommunicationType } from '../../shared/privacy-rights/request'
-
-const LABELS: Record<CommunicationType, string> = {
-  PHONE: 'privacy_rights.channels.phone',
-  EMAIL: 'privacy_rights.channels.email',
-  POSTAL: 'privacy_rights.channels.postal',
-  NOTIFICATIONS: 'privacy_rights.channels.notifications',
-}
 
 /** The channels of an objection: the public channels step (spec §4) and the staff form. */
 export function ChannelChecklist<C extends CommunicationType>({
@@ -41,7 +35,7 @@ export function ChannelChecklist<C extends CommunicationType>({
             aria-invalid={(index === 0 && error) || undefined}
             onChange={(event) => onToggle(channel, event.target.checked)}
           />
-          <span>{t(LABELS[channel])}</span>
+          <span>{t(CHANNEL_FIELD_LABELS[channel])}</span>
         </label>
       ))}
     </fieldset>

@@ -3,6 +3,8 @@ import { Banner } from '../../renderer/forms/Banner'
 import { SelectField, TextField } from '../../renderer/forms/Field'
 import { usePageContext } from '../../renderer/usePageContext'
 import { useTranslate } from '../../renderer/useTranslate'
+import type { PhraseKey } from '../../shared/i18n/translate'
+import { SALUTATION_LABELS } from '../../shared/labels'
 import { type FlowType, MAX_LENGTH, SALUTATIONS } from '../../shared/privacy-rights/request'
 import { checkRequired, formatDateInput, type Rule } from '../../shared/privacy-rights/validation'
 import { EmailField, type Errors, NameFields } from './ContactFields'
@@ -28,6 +30,17 @@ export function AccountDetails({
   const t = useTranslate()
   const info = request.userInfo
   const setInfo = (change: Partial<ClientRequest['userInfo']>) => update({ userInfo: { ...info, ...change } })
+  const addressField = (name: AddressPart, label: PhraseKey, autoComplete?: string) => (
+    <TextField
+      name={name}
+      label={t(label)}
+      error={null}
+      maxLength={MAX_LENGTH[name]}
+      value={info.address[name]}
+      onChange={(e) => setAddress({ [name]: e.target.value })}
+      autoComplete={autoComplete}
+    />
+  )
   const setAddress = (change: Partial<ClientRequest['userInfo']['address']>) =>
     setInfo({ address: { ...info.address, ...change } })
   return (
@@ -57,61 +70,20 @@ export function AccountDetails({
           />
           <NameFields info={info} setInfo={setInfo} errors={errors} required={false} />
           <div className="field-row">
-            <TextField
-              name="postalCode"
-              label={t('privacy_rights.form.postal_code')}
-              error={null}
-              maxLength={MAX_LENGTH.postalCode}
-              value={info.address.postalCode}
-              onChange={(e) => setAddress({ postalCode: e.target.value })}
-              autoComplete="postal-code"
-            />
-            <TextField
-              name="houseNumber"
-              label={t('privacy_rights.form.house_number')}
-              error={null}
-              maxLength={MAX_LENGTH.houseNumber}
-              value={info.address.houseNumber}
-              onChange={(e) => setAddress({ houseNumber: e.target.value })}
-            />
-            <TextField
-              name="houseNumberExtension"
-              label={t('privacy_rights.form.house_number_extension')}
-              error={null}
-              maxLength={MAX_LENGTH.houseNumberExtension}
-              value={info.address.houseNumberExtension}
-              onChange={(e) => setAddress({ houseNumberExtension: e.target.value })}
-            />
+            {addressField('postalCode', 'privacy_rights.form.postal_code', 'postal-code')}
+            {addressField('houseNumber', 'privacy_rights.form.house_number')}
+            {addressField('houseNumberExtension', 'privacy_rights.form.house_number_extension')}
           </div>
-          <TextField
-            name="street"
-            label={t('privacy_rights.form.street')}
-            error={null}
-            maxLength={MAX_LENGTH.street}
-            value={info.address.street}
-            onChange={(e) => setAddress({ street: e.target.value })}
-            autoComplete="address-line1"
-          />
-          <TextField
-            name="city"
-            label={t('privacy_rights.form.city')}
-            error={null}
-            maxLength={MAX_LENGTH.city}
-            value={info.address.city}
-            onChange={(e) => setAddress({ city: e.target.value })}
-            autoComplete="address-level2"
-          />
+          {addressField('street', 'privacy_rights.form.street', 'address-line1')}
+          {addressField('city', 'privacy_rights.form.city', 'address-level2')}
         </div>
       )}
     </fieldset>
   )
 }
 
-const SALUTATION_LABELS = {
-  MALE: 'privacy_rights.form.salutation_male',
-  FEMALE: 'privacy_rights.form.salutation_female',
-  NONE: 'privacy_rights.form.salutation_none',
-} as const
+/** The parts of the optional account address, each with its own maximum length (spec §5). */
+type AddressPart = 'postalCode' | 'houseNumber' | 'houseNumberExtension' | 'street' | 'city'
 
 /** Access, rectification, removal from publication and erasure: one form, its fields per flow. */
 export function FlowForm({

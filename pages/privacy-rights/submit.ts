@@ -1,4 +1,4 @@
-import { errorCode, postJson } from '../../renderer/forms/post'
+import { errorCode, postJson } from '../../renderer/json'
 import { type Brand, flattenNroKeys } from '../../shared/brands'
 import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
 import { dateForApi } from '../../shared/privacy-rights/validation'

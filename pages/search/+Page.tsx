@@ -5,6 +5,7 @@ import { useTranslate } from '../../renderer/useTranslate'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX, type SearchResult } from '../../shared/search'
 import type { Data } from './+data'
 import './search.css'
+import { getJson } from '../../renderer/json'
 
 /** Spec §2 and §8: search, with the results' count or the no-results message. */
 export default function Page() {
@@ -34,13 +35,11 @@ export default function Page() {
         setFound({ q, total: 0, results: [] })
         return
       }
-      try {
-        const response = await fetch(`/api/search?${new URLSearchParams({ q, locale })}`)
-        if (response.ok)
-          setFound({ q, ...((await response.json()) as { total: number; results: SearchResult[] }) })
-      } catch {
-        // The results on screen stay; the next keystroke tries again.
-      }
+      const response = await getJson<{ total: number; results: SearchResult[] }>(
+        `/api/search?${new URLSearchParams({ q, locale })}`,
+      )
+      // On a failure the results on screen stay; the next keystroke tries again.
+      if (response?.ok && response.body) setFound({ q, ...response.body })
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [q, locale])

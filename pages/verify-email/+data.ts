@@ -1,9 +1,8 @@
 // https://vike.dev/data
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { BRANDS } from '../../server/brands'
-import { serverTranslate } from '../../server/i18n/translate'
-import { CHANNEL_LABELS, FLOW_LABELS } from '../../server/mail/templates'
+import { serverTranslate } from '../../shared/i18n/catalog.server'
+import { CHANNEL_LABELS, FLOW_LABELS } from '../../shared/labels'
 
 /**
  * DESIGN.md decision 7: opening the link only shows the request and a confirm button; mail scanners that
@@ -19,7 +18,7 @@ export async function data(pageContext: PageContextServer) {
   if (result.state === 'confirmed') throw redirect(`/${lang}/email-verified`)
   const { request } = result
   const t = serverTranslate(locale)
-  const brandNames = BRANDS[request.country].brands
+  const brandNames = pageContext.brands[request.country].brands
     .filter((brand) => brand.nroKeys.some((key) => request.brands.includes(key)))
     .map((brand) => brand.description)
   return {

@@ -1,21 +1,13 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '../../shared/contact'
+import { CONTACT_SUBJECT_LABELS } from '../../shared/labels'
 import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-rights/validation'
 import { checkSender } from '../../shared/sender-rules'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
-import { errorCode, postJson } from '../forms/post'
+import { errorCode, postJson } from '../json'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
-
-const SUBJECT_LABELS: Record<ContactSubject, string> = {
-  subscription: 'contact.subjects.subscription',
-  delivery: 'contact.subjects.delivery',
-  account: 'contact.subjects.account',
-  privacy: 'contact.subjects.privacy',
-  advertising: 'contact.subjects.advertising',
-  other: 'contact.subjects.other',
-}
 
 const EMPTY = { subject: '' as ContactSubject | '', name: '', email: '', phone: '', question: '' }
 type Errors = Partial<Record<'name' | 'email' | 'question', Rule>>
@@ -77,7 +69,7 @@ export function ContactForm() {
         value={values.subject}
         onChange={(value) => set('subject', value)}
         empty={t('contact.subject_choose')}
-        options={CONTACT_SUBJECTS.map((subject) => [subject, t(SUBJECT_LABELS[subject])] as const)}
+        options={CONTACT_SUBJECTS.map((subject) => [subject, t(CONTACT_SUBJECT_LABELS[subject])] as const)}
       />
       <TextField
         name="name"

@@ -1,8 +1,9 @@
+import type { PhraseKey } from '../../shared/i18n/translate'
 import { MAIN_DOCUMENTS } from '../../shared/navigation'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'
 
-const FOOTER_LINKS: Record<(typeof MAIN_DOCUMENTS)[number], string> = {
+const FOOTER_LINKS: Record<(typeof MAIN_DOCUMENTS)[number], PhraseKey> = {
   'privacy-policy': 'layout.menu.privacy_policy',
   'cookie-policy': 'layout.menu.cookie_policy',
   'terms-of-use': 'layout.menu.terms_of_use',

@@ -1,13 +1,8 @@
-import { htmlLang, type Language, languagesOf, switchLanguage } from '../../shared/locale'
+import { LANGUAGE_NAME_LABELS } from '../../shared/labels'
+import { htmlLang, languagesOf, switchLanguage } from '../../shared/locale'
 import { localizedPath } from '../../shared/routing'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  nl: 'layout.language.nl',
-  fr: 'layout.language.fr',
-  en: 'layout.language.en',
-}
 
 /** Spec §2: the NL/FR switcher rewrites the URL prefix; it is not shown in the Netherlands. */
 export function LanguageSwitcher() {
@@ -28,7 +23,7 @@ export function LanguageSwitcher() {
               aria-current={language === lang ? 'true' : undefined}
             >
               {language.toUpperCase()}
-              <span className="visually-hidden"> {t(LANGUAGE_NAMES[language])}</span>
+              <span className="visually-hidden"> {t(LANGUAGE_NAME_LABELS[language])}</span>
             </a>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { PhraseKey } from '../../shared/i18n/translate'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'
 
@@ -10,9 +11,9 @@ export function ResultPage({
   action,
 }: {
   tone: 'success' | 'error'
-  titleKey: string
+  titleKey: PhraseKey
   text: ReactNode
-  action: { href: string; labelKey: string }
+  action: { href: string; labelKey: PhraseKey }
 }) {
   const t = useTranslate()
   return (

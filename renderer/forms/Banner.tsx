@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import type { PhraseKey } from '../../shared/i18n/translate'
 import { useTranslate } from '../useTranslate'
 
 /** Spec §3 'Banner state' and §9: success hides after 4 seconds; an error stays until it is closed. */
@@ -6,7 +7,7 @@ export const SUCCESS_BANNER_MS = 4000
 
 export interface BannerState {
   type: 'success' | 'error'
-  textKey: string
+  textKey: PhraseKey
 }
 
 export function Banner({ banner, onClose }: { banner: BannerState | null; onClose: () => void }) {

@@ -1,27 +1,20 @@
+import type { ContactSubject } from '../../shared/contact'
 import { escapeHtml } from '../../shared/html'
 import type { Translate } from '../../shared/i18n/translate'
-import type { CommunicationType, FlowType } from '../../shared/privacy-rights/request'
+import {
+  CHANNEL_LABELS,
+  COMPLAINT_REASON_LABELS,
+  CONTACT_SUBJECT_LABELS,
+  FLOW_LABELS,
+} from '../../shared/labels'
+import type { ComplaintReason } from '../../shared/political-ads'
+import type { ContactMessage as StoredContactMessage } from '../db/contact-repository'
 import type { PrivacyRequest } from '../db/privacy-request-repository'
 
 export interface RenderedMail {
   subject: string
   text: string
   html: string
-}
-
-export const FLOW_LABELS: Record<FlowType, string> = {
-  RIGHT_OF_ACCESS: 'mail.flows.RIGHT_OF_ACCESS',
-  RIGHT_TO_BE_FORGOTTEN: 'mail.flows.RIGHT_TO_BE_FORGOTTEN',
-  OBJECTION: 'mail.flows.OBJECTION',
-  RECTIFICATION: 'mail.flows.RECTIFICATION',
-  REMOVAL_FROM_PUBLICATION: 'mail.flows.REMOVAL_FROM_PUBLICATION',
-}
-
-export const CHANNEL_LABELS: Record<CommunicationType, string> = {
-  PHONE: 'mail.channels.PHONE',
-  EMAIL: 'mail.channels.EMAIL',
-  POSTAL: 'mail.channels.POSTAL',
-  NOTIFICATIONS: 'mail.channels.NOTIFICATIONS',
 }
 
 /** A mail of paragraphs, in plain text and HTML, with at most one button. */
@@ -145,26 +138,13 @@ export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: 
   return compose(t, referenced(subject, request.reference), [t('mail.team.intro'), lines.join('\n')])
 }
 
-interface ContactMessage {
-  reference: string
-  subject: string | null
-  name: string
-  email: string
-  phone_number: string | null
-  question: string
-}
+type ContactMessage = Pick<
+  StoredContactMessage,
+  'reference' | 'subject' | 'name' | 'email' | 'phoneNumber' | 'question'
+>
 
-const SUBJECT_LABELS: Record<string, string> = {
-  subscription: 'contact.subjects.subscription',
-  delivery: 'contact.subjects.delivery',
-  account: 'contact.subjects.account',
-  privacy: 'contact.subjects.privacy',
-  advertising: 'contact.subjects.advertising',
-  other: 'contact.subjects.other',
-}
-
-const subjectLabel = (t: Translate, subject: string | null) =>
-  subject ? t(SUBJECT_LABELS[subject] ?? 'contact.subjects.other') : '-'
+const subjectLabel = (t: Translate, subject: ContactSubject | null) =>
+  subject ? t(CONTACT_SUBJECT_LABELS[subject]) : '-'
 
 /** To the country's customer-service mailbox. */
 export function customerServiceMail(t: Translate, message: ContactMessage): RenderedMail {
@@ -173,7 +153,7 @@ export function customerServiceMail(t: Translate, message: ContactMessage): Rend
     `${t('mail.contact.subject_label')}: ${subjectLabel(t, message.subject)}`,
     `${t('mail.team.name')}: ${message.name}`,
     `${t('mail.team.email')}: ${message.email}`,
-    ...(message.phone_number ? [`${t('mail.team.phone')}: ${message.phone_number}`] : []),
+    ...(message.phoneNumber ? [`${t('mail.team.phone')}: ${message.phoneNumber}`] : []),
   ]
   return compose(t, referenced(t('mail.contact.team_subject'), message.reference), [
     lines.join('\n'),
@@ -196,23 +176,16 @@ export function contactAcknowledgementMail(t: Translate, message: ContactMessage
   ])
 }
 
-const REASON_LABELS: Record<string, string> = {
-  MISLEADING: 'political_ads.reasons.MISLEADING',
-  INCORRECT: 'political_ads.reasons.INCORRECT',
-  DISCRIMINATORY: 'political_ads.reasons.DISCRIMINATORY',
-  ALCOHOL_DRUGS_SEX: 'political_ads.reasons.ALCOHOL_DRUGS_SEX',
-}
-
 /** To the country's privacy mailbox: the complaint with the campaign's id and sponsor. */
 export function complaintTeamMail(
   t: Translate,
-  complaint: { reference: string; reason: string; name: string; email: string; explanation: string },
+  complaint: { reference: string; reason: ComplaintReason; name: string; email: string; explanation: string },
   campaign: { id: string; sponsorName: string },
 ): RenderedMail {
   const lines = [
     `${t('mail.team.reference')}: ${complaint.reference}`,
     `${t('mail.complaint.campaign')}: ${campaign.id} (${campaign.sponsorName})`,
-    `${t('mail.complaint.reason')}: ${t(REASON_LABELS[complaint.reason] ?? 'political_ads.reasons.MISLEADING')}`,
+    `${t('mail.complaint.reason')}: ${t(COMPLAINT_REASON_LABELS[complaint.reason])}`,
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]

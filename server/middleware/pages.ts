@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
+import { BRANDS } from '../brands'
 import type { DocumentStore } from '../documents/store'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
@@ -50,6 +51,7 @@ export function pages(
       headersOriginal: headers,
       site,
       settings,
+      brands: BRANDS,
       documents: services.documents,
       privacyRequests: services.privacyRequests,
       searchIndex: services.searchIndex,

@@ -1,8 +1,11 @@
 import Polyglot from 'node-polyglot'
 import type { Language } from '../locale'
+import type { PhraseKey } from './phrase-key'
 
+export type { PhraseKey }
 export type Phrases = Readonly<Record<string, string>>
-export type Translate = (key: string, options?: Polyglot.InterpolationOptions) => string
+/** A translator: only keys of the phrase files are accepted (typed from locales/nl.json). */
+export type Translate = (key: PhraseKey, options?: Polyglot.InterpolationOptions) => string
 
 /** Turns `{ "a": { "b": "x" } }` into `{ "a.b": "x" }`, the shape node-polyglot looks keys up in. */
 export function flattenPhrases(tree: unknown, prefix = ''): Record<string, string> {

@@ -2,10 +2,11 @@ import '../staff.css'
 import { useState } from 'react'
 import { Banner } from '../../../renderer/forms/Banner'
 import { TextField } from '../../../renderer/forms/Field'
-import { errorCode, postJson } from '../../../renderer/forms/post'
+import { errorCode, postJson } from '../../../renderer/json'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import { CUSTOMER_LANGUAGE_LABELS, IDENTITY_CHECK_FIELD_LABELS } from '../../../shared/labels'
 import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
 import {
   checkStaffBody,
@@ -16,24 +17,15 @@ import {
   type StaffObjectionBody,
 } from '../../../shared/privacy-rights/staff'
 import { localizedPath } from '../../../shared/routing'
-import { AddressLookupFields } from '../../privacy-rights/AddressFields'
 import { BrandChecklist } from '../../privacy-rights/BrandChecklist'
 import { ChannelChecklist } from '../../privacy-rights/ChannelChecklist'
-import { EmailField, type Errors, NameFields } from '../../privacy-rights/ContactFields'
+import { ChannelDataFields } from '../../privacy-rights/ChannelDataFields'
+import { EmailField, type Errors } from '../../privacy-rights/ContactFields'
 import { toFormErrors, useFormSubmit } from '../../privacy-rights/form-submit'
-import { PhoneField } from '../../privacy-rights/PhoneField'
 import { EMPTY_USER_INFO } from '../../privacy-rights/request-store'
 import { toBody } from '../../privacy-rights/submit'
 import { type StaffForm, useStaffForm } from '../staff-store'
 import type { Data } from './+data'
-
-const LANGUAGE_LABELS = { nl: 'staff.form.language_nl', fr: 'staff.form.language_fr' } as const
-
-const IDENTITY_LABELS = {
-  PHONE_CALL: 'staff.form.identity_phone_call',
-  LETTER: 'staff.form.identity_letter',
-  EMAIL: 'staff.form.identity_email',
-} as const
 
 /**
  * Issue 8: staff record a customer's objection to direct marketing (spec §2 'Staff form'). The same brands,
@@ -135,7 +127,7 @@ export default function Page() {
                   checked={form.language === language}
                   onChange={() => update({ language })}
                 />
-                <span>{t(LANGUAGE_LABELS[language])}</span>
+                <span>{t(CUSTOMER_LANGUAGE_LABELS[language])}</span>
               </label>
             ))}
           </fieldset>
@@ -158,26 +150,15 @@ export default function Page() {
         legend={t('staff.form.channels_legend')}
       />
 
-      {ticked.has('PHONE') && (
-        <PhoneField
-          value={form.phone}
-          onChange={(phone) => update({ phone })}
-          error={errors.phoneNumber}
-          setError={(rule) => setErrors((e) => ({ ...e, phoneNumber: rule }))}
-        />
-      )}
-      {ticked.has('POSTAL') && (
-        <fieldset className="fieldset">
-          <legend>{t('privacy_rights.channels.postal_legend')}</legend>
-          <NameFields info={info} setInfo={setInfo} errors={errors} required />
-          <AddressLookupFields
-            address={info.address}
-            onChange={(address) => setInfo({ address })}
-            error={errors.address}
-            setError={(rule) => setErrors((e) => ({ ...e, address: rule }))}
-          />
-        </fieldset>
-      )}
+      <ChannelDataFields
+        ticked={ticked}
+        phone={form.phone}
+        onPhone={(phone) => update({ phone })}
+        info={info}
+        setInfo={setInfo}
+        errors={errors}
+        setErrors={setErrors}
+      />
 
       <fieldset className="fieldset" aria-describedby={errors.identityMethod ? 'identity-error' : undefined}>
         <legend>{t('staff.form.identity_legend')}</legend>
@@ -199,7 +180,7 @@ export default function Page() {
                 clearError('identityMethod')
               }}
             />
-            <span>{t(IDENTITY_LABELS[method])}</span>
+            <span>{t(IDENTITY_CHECK_FIELD_LABELS[method])}</span>
           </label>
         ))}
         <TextField

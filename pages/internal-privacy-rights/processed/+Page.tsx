@@ -2,28 +2,11 @@ import '../staff.css'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import { formatDateTime } from '../../../shared/format'
+import { CHANNEL_LABELS, IDENTITY_CHECK_LABELS, STAFF_ACTION_LABELS } from '../../../shared/labels'
 import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../shared/routing'
 import type { Data } from './+data'
-
-const IDENTITY_LABELS = {
-  PHONE_CALL: 'staff.processed.identity_PHONE_CALL',
-  LETTER: 'staff.processed.identity_LETTER',
-  EMAIL: 'staff.processed.identity_EMAIL',
-} as const
-
-const CHANNEL_LABELS = {
-  PHONE: 'mail.channels.PHONE',
-  EMAIL: 'mail.channels.EMAIL',
-  POSTAL: 'mail.channels.POSTAL',
-} as const
-
-const ACTION_LABELS = {
-  SIGN_IN: 'staff.audit.SIGN_IN',
-  SIGN_OUT: 'staff.audit.SIGN_OUT',
-  SIGN_IN_REFUSED: 'staff.audit.SIGN_IN_REFUSED',
-  OBJECTION_RECORDED: 'staff.audit.OBJECTION_RECORDED',
-} as const
 
 /**
  * Spec §2 'Internal processed page': what was recorded, and a back-to-form button. The form reset itself
@@ -31,14 +14,9 @@ const ACTION_LABELS = {
  */
 export default function Page() {
   const { recorded, recent } = useData<Data>()
-  const { lang } = usePageContext()
+  const { lang, site } = usePageContext()
   const t = useTranslate()
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-BE' : 'nl-NL', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Europe/Amsterdam',
-    }).format(new Date(iso))
+  const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const channels = (list: readonly SuppressionChannel[] | undefined) =>
     (list ?? []).map((channel) => t(CHANNEL_LABELS[channel])).join(', ')
   const address = recorded?.address
@@ -57,7 +35,7 @@ export default function Page() {
             ? `${address.street} ${address.houseNumber ?? ''}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ''}, ${address.postalCode ?? ''} ${address.city ?? ''}`
             : null,
         ],
-        [t('staff.processed.identity'), t(IDENTITY_LABELS[recorded.identityCheck])],
+        [t('staff.processed.identity'), t(IDENTITY_CHECK_LABELS[recorded.identityCheck])],
         [t('staff.processed.identity_note'), recorded.identityNote],
         [
           t('staff.processed.confirmation'),
@@ -116,7 +94,7 @@ export default function Page() {
                   <tr key={entry.id}>
                     <td>{time(entry.occurredAt)}</td>
                     <td>
-                      {t(ACTION_LABELS[entry.action])}
+                      {t(STAFF_ACTION_LABELS[entry.action])}
                       {entry.details.channels ? ` (${channels(entry.details.channels)})` : ''}
                     </td>
                     <td>{entry.requestId ?? '–'}</td>

@@ -2,17 +2,12 @@ import { Link } from '../../../renderer/components/Link'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
-import { CHANNEL_LABELS, campaignFigures, STATUS_LABELS } from '../format'
+import type { PhraseKey } from '../../../shared/i18n/translate'
+import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, FUNDING_LABELS } from '../../../shared/labels'
+import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
 import type { Data } from './+data'
 import { ComplaintModal } from './ComplaintModal'
-
-const FUNDING_LABELS = {
-  PUBLIC: 'political_ads.funding.PUBLIC',
-  PRIVATE: 'political_ads.funding.PRIVATE',
-  EU: 'political_ads.funding.EU',
-  NON_EU: 'political_ads.funding.NON_EU',
-} as const
 
 export default function Page() {
   const { item, failed, back } = useData<Data>()
@@ -32,15 +27,15 @@ export default function Page() {
     )
   }
   const figures = campaignFigures(item, lang, site.country)
-  const rows: [string, React.ReactNode][] = [
+  const rows: [PhraseKey, React.ReactNode][] = [
     [
       'political_ads.detail.status',
       <span key="s" className={`badge badge--${item.status}`}>
-        {t(STATUS_LABELS[item.status])}
+        {t(CAMPAIGN_STATUS_LABELS[item.status])}
       </span>,
     ],
     ['political_ads.detail.period', figures.period],
-    ['political_ads.detail.channel', t(CHANNEL_LABELS[item.channel])],
+    ['political_ads.detail.channel', t(CAMPAIGN_CHANNEL_LABELS[item.channel])],
     ['political_ads.detail.budget', figures.budget],
     ['political_ads.detail.reach', figures.reach],
     ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],

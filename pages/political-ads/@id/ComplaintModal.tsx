@@ -1,18 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { TextField, useFocusFirstError } from '../../../renderer/forms/Field'
-import { postJson } from '../../../renderer/forms/post'
+import { postJson } from '../../../renderer/json'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import { COMPLAINT_REASON_LABELS } from '../../../shared/labels'
 import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/political-ads'
 import { checkEmail, type Rule } from '../../../shared/privacy-rights/validation'
 import { checkSender } from '../../../shared/sender-rules'
-
-const REASON_LABELS: Record<ComplaintReason, string> = {
-  MISLEADING: 'political_ads.reasons.MISLEADING',
-  INCORRECT: 'political_ads.reasons.INCORRECT',
-  DISCRIMINATORY: 'political_ads.reasons.DISCRIMINATORY',
-  ALCOHOL_DRUGS_SEX: 'political_ads.reasons.ALCOHOL_DRUGS_SEX',
-}
 
 type Layer = 'reason' | 'form' | 'result'
 type Errors = Partial<Record<'name' | 'email' | 'explanation', Rule>>
@@ -111,7 +105,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
                       setReasonMissing(false)
                     }}
                   />
-                  <span>{t(REASON_LABELS[option])}</span>
+                  <span>{t(COMPLAINT_REASON_LABELS[option])}</span>
                 </label>
               ))}
             </fieldset>
@@ -123,7 +117,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
         {layer === 'form' && reason && (
           <form ref={form} noValidate onSubmit={submit}>
             <p>
-              {t('political_ads.complaint.chosen')} <strong>{t(REASON_LABELS[reason])}</strong>
+              {t('political_ads.complaint.chosen')} <strong>{t(COMPLAINT_REASON_LABELS[reason])}</strong>
             </p>
             <TextField
               name="name"

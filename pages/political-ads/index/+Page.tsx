@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '../../../renderer/components/Link'
 import { SelectField } from '../../../renderer/forms/Field'
+import { getJson } from '../../../renderer/json'
 import { useData } from '../../../renderer/useData'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, PERIOD_LABELS } from '../../../shared/labels'
 import {
   type CampaignFilter,
   type CampaignItem,
@@ -13,7 +15,7 @@ import {
   type PeriodFilter,
 } from '../../../shared/political-ads'
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/search'
-import { CHANNEL_LABELS, campaignFigures, PERIOD_LABELS, STATUS_LABELS } from '../format'
+import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
 
 function filterQuery(filter: CampaignFilter): string {
@@ -23,6 +25,12 @@ function filterQuery(filter: CampaignFilter): string {
   if (filter.channelFilter !== 'ALL') query.set('channel', filter.channelFilter)
   if (filter.textFilter.trim()) query.set('text', filter.textFilter.trim())
   return query.toString()
+}
+
+/** One answer of GET /api/campaign-items. */
+interface CampaignPage {
+  campaignItems: CampaignItem[]
+  total: number
 }
 
 /** Spec §2 'Political ads list' and §4: cached until a filter changes, text debounced 500 ms. */
@@ -60,22 +68,19 @@ export default function Page() {
       return
     }
     let current = true
-    fetch(`/api/campaign-items?countryCode=${site.country}${query ? `&${query}` : ''}`)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status))
-        const { campaignItems, total } = (await response.json()) as {
-          campaignItems: CampaignItem[]
-          total: number
+    getJson<CampaignPage>(`/api/campaign-items?countryCode=${site.country}${query ? `&${query}` : ''}`).then(
+      (response) => {
+        if (!current) return
+        if (!response?.ok || !response.body) {
+          setFailed(true)
+          return
         }
+        const { campaignItems, total } = response.body
         cache.current.set(query, { items: campaignItems, total })
-        if (current) {
-          setList({ items: campaignItems, total })
-          setFailed(false)
-        }
-      })
-      .catch(() => {
-        if (current) setFailed(true)
-      })
+        setList({ items: campaignItems, total })
+        setFailed(false)
+      },
+    )
     return () => {
       current = false
     }
@@ -83,18 +88,17 @@ export default function Page() {
 
   const query = filterQuery(filter)
   const loadMore = async () => {
-    try {
-      const response = await fetch(
-        `/api/campaign-items?countryCode=${site.country}&offset=${items.length}${query ? `&${query}` : ''}`,
-      )
-      if (!response.ok) throw new Error(String(response.status))
-      const next = (await response.json()) as { campaignItems: CampaignItem[]; total: number }
-      const merged = { items: [...items, ...next.campaignItems], total: next.total }
-      cache.current.set(query, merged)
-      setList(merged)
-    } catch {
+    const response = await getJson<CampaignPage>(
+      `/api/campaign-items?countryCode=${site.country}&offset=${items.length}${query ? `&${query}` : ''}`,
+    )
+    if (!response?.ok || !response.body) {
       setFailed(true)
+      return
     }
+    const next = response.body
+    const merged = { items: [...items, ...next.campaignItems], total: next.total }
+    cache.current.set(query, merged)
+    setList(merged)
   }
   return (
     <SideMenuLayout>
@@ -113,7 +117,7 @@ export default function Page() {
           label={t('political_ads.list.channel')}
           value={filter.channelFilter}
           onChange={(value) => setFilter((f) => ({ ...f, channelFilter: value as ChannelFilter }))}
-          options={CHANNEL_FILTERS.map((channel) => [channel, t(CHANNEL_LABELS[channel])] as const)}
+          options={CHANNEL_FILTERS.map((channel) => [channel, t(CAMPAIGN_CHANNEL_LABELS[channel])] as const)}
         />
         <div className="field">
           <label className="field__label" htmlFor="filter-text">
@@ -148,8 +152,10 @@ export default function Page() {
                   </Link>
                 </h2>
                 <p>
-                  <span className={`badge badge--${item.status}`}>{t(STATUS_LABELS[item.status])}</span> ·{' '}
-                  {t(CHANNEL_LABELS[item.channel])}
+                  <span className={`badge badge--${item.status}`}>
+                    {t(CAMPAIGN_STATUS_LABELS[item.status])}
+                  </span>{' '}
+                  · {t(CAMPAIGN_CHANNEL_LABELS[item.channel])}
                 </p>
                 <p>{figures.period}</p>
                 {figures.note && <p>{figures.note}</p>}

@@ -1,13 +1,14 @@
 import { Link } from '../../../renderer/components/Link'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import type { PhraseKey } from '../../../shared/i18n/translate'
 import type { Country } from '../../../shared/site'
 
 /**
  * Spec §2 'Forgotten overview': NL lists delete_dpg_account, delete_amv_account and delete_tweakers_account;
  * BE lists delete_dpg_account and delete_energy_account; both have delete-all, leading to the form.
  */
-const CHOICES: Record<Country, { id: string; title: string; text: string }[]> = {
+const CHOICES: Record<Country, { id: string; title: PhraseKey; text: PhraseKey }[]> = {
   NL: [
     {
       id: 'delete_dpg_account',

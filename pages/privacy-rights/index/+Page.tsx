@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link } from '../../../renderer/components/Link'
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import type { PhraseKey } from '../../../shared/i18n/translate'
 import { resetRequest } from '../request-store'
 
 const CARDS = [
@@ -12,7 +13,7 @@ const CARDS = [
   { href: '/privacy-rights/forgotten-overview', key: 'forgotten', beOnly: false },
 ] as const
 
-const CARD_TEXT: Record<(typeof CARDS)[number]['key'], { title: string; text: string }> = {
+const CARD_TEXT: Record<(typeof CARDS)[number]['key'], { title: PhraseKey; text: PhraseKey }> = {
   direct_marketing: {
     title: 'privacy_rights.overview.direct_marketing.title',
     text: 'privacy_rights.overview.direct_marketing.text',

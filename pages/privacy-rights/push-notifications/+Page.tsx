@@ -1,25 +1,26 @@
 import { usePageContext } from '../../../renderer/usePageContext'
 import { useTranslate } from '../../../renderer/useTranslate'
+import type { PhraseKey } from '../../../shared/i18n/translate'
 
 const CHROME = [
   'privacy_rights.push.chrome.1',
   'privacy_rights.push.chrome.2',
   'privacy_rights.push.chrome.3',
   'privacy_rights.push.chrome.4',
-]
+] as const
 const SAFARI = [
   'privacy_rights.push.safari.1',
   'privacy_rights.push.safari.2',
   'privacy_rights.push.safari.3',
-]
-const APP = ['privacy_rights.push.app.1', 'privacy_rights.push.app.2', 'privacy_rights.push.app.3']
-const APP_NL = ['privacy_rights.push.app_nl.1', 'privacy_rights.push.app_nl.2']
+] as const
+const APP = ['privacy_rights.push.app.1', 'privacy_rights.push.app.2', 'privacy_rights.push.app.3'] as const
+const APP_NL = ['privacy_rights.push.app_nl.1', 'privacy_rights.push.app_nl.2'] as const
 
 /** Spec §2: notifications are self-service; website steps for Chrome and Safari, app steps, extra NL steps. */
 export default function Page() {
   const { site } = usePageContext()
   const t = useTranslate()
-  const steps = (keys: string[]) => (
+  const steps = (keys: readonly PhraseKey[]) => (
     <ol>
       {keys.map((key) => (
         <li key={key}>{t(key)}</li>

@@ -1,10 +1,9 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { BRANDS } from '../../../../server/brands'
 
 /** Spec §3: the brands of the host's country (42 NL, 31 BE) and, in Belgium, the two named ones. */
 export function data(pageContext: PageContextServer) {
-  const list = BRANDS[pageContext.site.country]
+  const list = pageContext.brands[pageContext.site.country]
   return { brands: list.brands, named: list.directMarketingNamed ?? [] }
 }
 

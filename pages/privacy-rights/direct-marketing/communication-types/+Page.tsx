@@ -6,10 +6,9 @@ import { usePageContext } from '../../../../renderer/usePageContext'
 import { useTranslate } from '../../../../renderer/useTranslate'
 import { COMMUNICATION_TYPES, type CommunicationType } from '../../../../shared/privacy-rights/request'
 import { localizedPath } from '../../../../shared/routing'
-import { AddressLookupFields } from '../../AddressFields'
 import { ChannelChecklist } from '../../ChannelChecklist'
-import { EmailField, type Errors, NameFields } from '../../ContactFields'
-import { PhoneField } from '../../PhoneField'
+import { ChannelDataFields } from '../../ChannelDataFields'
+import { EmailField, type Errors } from '../../ContactFields'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
 import { useSubmit } from '../../useSubmit'
 import type { Data } from './+data'
@@ -87,35 +86,26 @@ export default function Page() {
         error={Boolean(errors.communicationTypes)}
         legend={t('privacy_rights.channels.legend')}
       />
-      {ticked.has('PHONE') && (
-        <PhoneField
-          value={request.phone}
-          onChange={(phone) => update({ phone })}
-          error={errors.phoneNumber}
-          setError={(rule) => setErrors((e) => ({ ...e, phoneNumber: rule }))}
-        />
-      )}
-      {ticked.has('EMAIL') && (
-        <EmailField
-          value={request.email}
-          onChange={(email) => update({ email })}
-          error={errors.email}
-          setError={(rule) => setErrors((e) => ({ ...e, email: rule }))}
-          required
-        />
-      )}
-      {ticked.has('POSTAL') && (
-        <fieldset className="fieldset">
-          <legend>{t('privacy_rights.channels.postal_legend')}</legend>
-          <NameFields info={info} setInfo={setInfo} errors={errors} required />
-          <AddressLookupFields
-            address={info.address}
-            onChange={(address) => setInfo({ address })}
-            error={errors.address}
-            setError={(rule) => setErrors((e) => ({ ...e, address: rule }))}
-          />
-        </fieldset>
-      )}
+      <ChannelDataFields
+        ticked={ticked}
+        phone={request.phone}
+        onPhone={(phone) => update({ phone })}
+        info={info}
+        setInfo={setInfo}
+        errors={errors}
+        setErrors={setErrors}
+        between={
+          ticked.has('EMAIL') && (
+            <EmailField
+              value={request.email}
+              onChange={(email) => update({ email })}
+              error={errors.email}
+              setError={(rule) => setErrors((e) => ({ ...e, email: rule }))}
+              required
+            />
+          )
+        }
+      />
       {ticked.has('NOTIFICATIONS') && (
         <p className="card">
           {t('privacy_rights.channels.notifications_self_service')}{' '}

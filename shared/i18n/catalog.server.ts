@@ -2,11 +2,12 @@ import en from '../../locales/en.json' with { type: 'json' }
 import fr from '../../locales/fr.json' with { type: 'json' }
 import nl from '../../locales/nl.json' with { type: 'json' }
 import nlBe from '../../locales/nl_be.json' with { type: 'json' }
-import { flattenPhrases, type Phrases } from '../../shared/i18n/translate'
-import { fallbackChain, LANGUAGES, type Language, type Locale } from '../../shared/locale'
-import { COUNTRIES } from '../../shared/site'
+import { fallbackChain, LANGUAGES, type Language, type Locale } from '../locale'
+import { COUNTRIES } from '../site'
+import { createTranslate, flattenPhrases, type Phrases, type Translate } from './translate'
 
 /**
+ * Server only (Vike never bundles a `*.server.ts` file for the browser): every phrase of every locale.
  * The phrase files: one per language, plus country overrides where NL and BE texts differ.
  * A locale's own phrases are its language file with its country override on top; spec §4's fallback
  * chain then fills what the locale lacks.
@@ -42,4 +43,16 @@ export function phrasesFor(locale: Locale): Phrases {
 /** A locale's own phrases before fallback: for the completeness tests. */
 export function ownPhrasesOf(locale: Locale): Record<string, string> {
   return ownPhrases(locale)
+}
+
+const translators = new Map<Locale, Translate>()
+
+/** A translator over every phrase of a locale, made once: for data hooks, mails and head tags. */
+export function serverTranslate(locale: Locale): Translate {
+  let translate = translators.get(locale)
+  if (!translate) {
+    translate = createTranslate(phrasesFor(locale), locale.slice(0, 2) as Language)
+    translators.set(locale, translate)
+  }
+  return translate
 }

@@ -1,0 +1,41 @@
+/**
+ * The browser's one way to talk JSON with our API: every GET and POST a page makes goes through here, and
+ * every answer has the same shape.
+ */
+
+/** What the API answered: its status and its parsed body (null when it had none, or no JSON). */
+export interface JsonAnswer<T = unknown> {
+  ok: boolean
+  status: number
+  body: T | null
+}
+
+/** GETs `url`. Resolves with the answer, or null when the network failed. */
+export function getJson<T>(url: string): Promise<JsonAnswer<T> | null> {
+  return request<T>(url, { method: 'GET' })
+}
+
+/** POSTs `body` as JSON. Resolves with the answer, or null when the network failed. */
+export function postJson(url: string, body: unknown): Promise<JsonAnswer | null> {
+  return request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+async function request<T>(url: string, init: RequestInit): Promise<JsonAnswer<T> | null> {
+  try {
+    const response = await fetch(url, init)
+    // Our own API's answer: its shape is the contract of the endpoint the caller names.
+    const body = (await response.json().catch(() => null)) as T | null
+    return { ok: response.ok, status: response.status, body }
+  } catch {
+    return null
+  }
+}
+
+/** The `error.code` of an API error answer (`{ "error": { "code", "message" } }`), if there is one. */
+export function errorCode(answer: JsonAnswer | null): string | undefined {
+  return (answer?.body as { error?: { code?: string } } | null)?.error?.code
+}
