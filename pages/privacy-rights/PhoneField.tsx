@@ -1,6 +1,6 @@
 import { TextField } from '../../renderer/forms/Field'
 import { useTranslate } from '../../renderer/useTranslate'
-import { MAX_LENGTH } from '../../shared/privacy-rights/request'
+import { MAX_LENGTH, phoneOrNothing } from '../../shared/privacy-rights/request'
 import { acceptPhoneInput, checkPhone, type Rule } from '../../shared/privacy-rights/validation'
 
 /** Spec §5: keypress accepts digits and "+" only; checked on blur once more than "+" is typed. */
@@ -34,7 +34,8 @@ export function PhoneField({
         if (error) setError(checkPhone(next) ?? undefined)
       }}
       onBlur={(event) => {
-        if (event.target.value !== '+') setError(checkPhone(event.target.value) ?? undefined)
+        // A lone "+" is the empty field (spec §4): nothing to check yet.
+        if (phoneOrNothing(event.target.value)) setError(checkPhone(event.target.value) ?? undefined)
       }}
     />
   )

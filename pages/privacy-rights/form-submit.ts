@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import type { BannerState } from '../../renderer/forms/Banner'
 import { useFocusFirstError } from '../../renderer/forms/Field'
+import { phoneOrNothing } from '../../shared/privacy-rights/request'
 import type { FieldError } from '../../shared/privacy-rights/rules'
 import type { Rule } from '../../shared/privacy-rights/validation'
 import { type Errors, formField } from './ContactFields'
@@ -19,7 +20,7 @@ export function toFormErrors(
   const errors: Errors = {}
   for (const error of found) errors[renamed[error.field] ?? formField(error.field)] ??= error.rule as Rule
   // A lone "+" never reaches the body, so the phone rule is checked on the field itself.
-  if (request.communicationTypes.includes('PHONE') && request.phone.replace(/\s/g, '') === '+')
+  if (request.communicationTypes.includes('PHONE') && !phoneOrNothing(request.phone))
     errors.phoneNumber = 'required'
   return errors
 }

@@ -1,6 +1,6 @@
 import { errorCode, postJson } from '../../renderer/json'
 import { type Brand, flattenNroKeys } from '../../shared/brands'
-import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
+import { type PrivacyRequestBody, phoneOrNothing } from '../../shared/privacy-rights/request'
 import { dateForApi } from '../../shared/privacy-rights/validation'
 import type { Site } from '../../shared/site'
 import type { ClientRequest } from './request-store'
@@ -26,14 +26,13 @@ export function toBody(
         ...(Object.keys(address).length > 0 ? { address: { ...address, country: site.country } } : {}),
       }
     : undefined
-  const phone = request.phone.replace(/\s+/g, '')
+  const phone = phoneOrNothing(request.phone)
   return {
     flowType: request.flowType ?? 'RIGHT_OF_ACCESS',
     country: site.country,
     language: lang,
     ...(text(request.email) ? { email: request.email.trim() } : {}),
-    // Spec §4: a lone "+" is sent as not set.
-    ...(phone && phone !== '+' ? { phoneNumber: phone } : {}),
+    ...(phone ? { phoneNumber: phone } : {}),
     ...(text(request.userMessage) ? { userMessage: request.userMessage.trim() } : {}),
     ...(request.flowType === 'OBJECTION'
       ? { brands: flattenNroKeys(brands, request.brandIds), communicationTypes: request.communicationTypes }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '../../shared/contact'
 import { CONTACT_SUBJECT_LABELS } from '../../shared/labels'
+import { phoneOrNothing } from '../../shared/privacy-rights/request'
 import { checkEmail, checkRequired, type Rule } from '../../shared/privacy-rights/validation'
 import { checkSender } from '../../shared/sender-rules'
 import { Banner, type BannerState } from '../forms/Banner'
@@ -46,7 +47,7 @@ export function ContactForm() {
       email: values.email.trim(),
       question: values.question.trim(),
       ...(values.subject ? { subject: values.subject } : {}),
-      ...(values.phone.trim() && values.phone.trim() !== '+' ? { phone: values.phone.trim() } : {}),
+      ...(phoneOrNothing(values.phone) ? { phone: phoneOrNothing(values.phone) } : {}),
     })
     setBusy(false)
     if (answer?.ok) {

@@ -93,9 +93,10 @@ export function isFilled(value: string | undefined | null): value is string {
   return trimmed !== '' && trimmed !== 'empty_val' && trimmed !== 'placeholder'
 }
 
-/** Spec §4: a lone "+" phone is sent as not set. */
+/** Spec §4: a lone "+" phone is sent as not set. Spaces typed in a number are no part of it. */
 export function phoneOrNothing(value: string | undefined): string | undefined {
-  return value && value.trim() !== '+' ? value.trim() : undefined
+  const phone = value?.replace(/\s+/g, '')
+  return phone && phone !== '+' ? phone : undefined
 }
 
 /** The channels of an objection: those ticked, or else those whose contact data was sent. */

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Link } from '../../../renderer/components/Link'
 import { useTranslate } from '../../../renderer/useTranslate'
+import { phoneOrNothing } from '../../../shared/privacy-rights/request'
 import { type ClientRequest, readRequest } from '../request-store'
 
 function hasContent(request: ClientRequest): boolean {
-  const phone = request.phone.replace(/\s/g, '')
   const address = Object.values(request.userInfo.address).some((v) => v.trim())
-  return Boolean(request.email.trim() || (phone && phone !== '+') || request.userMessage.trim() || address)
+  return Boolean(
+    request.email.trim() || phoneOrNothing(request.phone) || request.userMessage.trim() || address,
+  )
 }
 
 /**
