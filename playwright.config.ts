@@ -1,14 +1,107 @@
+import { execFileSync } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { TEST_CLIENT } from './test/support/oidc-provider'
 
-export const E2E_PORT = 3211
-/** The e2e server's SQLite file: set once in the runner, inherited by the workers (tests read it). */
-process.env.E2E_DATABASE ??= resolve(tmpdir(), `privacy-e2e-${Date.now()}.sqlite`)
+/**
+ * The ports of the e2e servers: the app, the mail sink's HTTP side (mails and the address-register stubs),
+ * the OpenID provider and the mail sink's SMTP side. Each is taken from its variable, or is a free port, so
+ * two checkouts can run their e2e tests at once. This file is evaluated in the runner and again in every
+ * worker: the runner chooses, and the workers inherit the choice through process.env (as E2E_DATABASE).
+ */
+const PORT_VARIABLES = ['E2E_PORT', 'E2E_SINK_PORT', 'E2E_IDP_PORT', 'E2E_SMTP_PORT'] as const
+const unset = PORT_VARIABLES.filter((name) => !process.env[name])
+if (unset.length > 0) {
+  const ports = freePorts(unset.length)
+  unset.forEach((name, index) => {
+    process.env[name] = String(ports[index])
+  })
+}
+const port = (name: (typeof PORT_VARIABLES)[number]): number => {
+  const value = Number(process.env[name])
+  if (!Number.isInteger(value) || value < 1 || value > 65_535)
+    throw new Error(`${name} must be a port number, not "${process.env[name]}"`)
+  return value
+}
+
+export const E2E_PORT = port('E2E_PORT')
+export const E2E_SINK_PORT = port('E2E_SINK_PORT')
+const E2E_IDP_PORT = port('E2E_IDP_PORT')
+const E2E_SMTP_PORT = port('E2E_SMTP_PORT')
+/** The mail sink's HTTP side: GET /mails?to=…, and the address-register stubs under /pdok and /vlaanderen. */
+export const E2E_SINK = `http://127.0.0.1:${E2E_SINK_PORT}`
+/**
+ * What this run works with, chosen once in the runner and inherited by the workers: a folder of its own
+ * (removed when the runner exits) holding a copy of the production build, the database and the host table.
+ */
+process.env.E2E_RUN_FOLDER ??= runFolder()
+const RUN_FOLDER = process.env.E2E_RUN_FOLDER
+/** The e2e server's SQLite file (tests read it). */
+process.env.E2E_DATABASE ??= resolve(RUN_FOLDER, 'e2e.sqlite')
 export const E2E_DATABASE = process.env.E2E_DATABASE
+/**
+ * The test host table with this run's app port in the local sites' origins (the app writes them into the
+ * links of its mails and the staff sign-in's redirect).
+ */
+process.env.E2E_HOSTS_FILE ??= hostsFileFor(E2E_PORT)
 /** The staff sign-in's OpenID provider, in the mail sink's process (test/support/oidc-provider.ts). */
-export const E2E_IDP = 'http://127.0.0.1:3213'
+export const E2E_IDP = `http://127.0.0.1:${E2E_IDP_PORT}`
+
+/**
+ * The run's folder, with a copy of dist/ taken now: a rebuild in this working tree during the run (another
+ * engineer's `npm run build`) cannot swap pages and assets under the server. Beside the copy, what the server
+ * reads from its project folder, linked: package-lock.json (which marks that folder), package.json,
+ * node_modules and content/; data/ is its own.
+ */
+function runFolder(): string {
+  const project = import.meta.dirname
+  if (!existsSync(resolve(project, 'dist/node/index.mjs')))
+    throw new Error('No production build in dist/: run "npm run build" first')
+  const folder = mkdtempSync(resolve(tmpdir(), 'privacy-e2e-'))
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }))
+  cpSync(resolve(project, 'dist'), resolve(folder, 'dist'), { recursive: true })
+  for (const name of ['package-lock.json', 'package.json', 'node_modules', 'content'])
+    symlinkSync(resolve(project, name), resolve(folder, name))
+  mkdirSync(resolve(folder, 'data'))
+  return folder
+}
+
+function hostsFileFor(appPort: number): string {
+  const fixture = resolve(import.meta.dirname, 'test/fixtures/hosts.json')
+  const table = JSON.parse(readFileSync(fixture, 'utf8')) as { hosts: { host: string; origin: string }[] }
+  for (const site of table.hosts) {
+    if (site.host.endsWith('.localhost')) site.origin = `http://${site.host}:${appPort}`
+  }
+  const file = resolve(RUN_FOLDER, 'hosts.json')
+  writeFileSync(file, JSON.stringify(table, null, 2))
+  return file
+}
+
+/**
+ * `count` distinct ports free at this moment, synchronously (a config cannot wait): a child process listens
+ * on port 0 that many times at once, on every interface as the app does, and reports what it got.
+ */
+function freePorts(count: number): number[] {
+  const script = `
+    const { createServer } = require('node:net')
+    const servers = Array.from({ length: ${count} }, () => createServer())
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, ok)))).then(() => {
+      process.stdout.write(JSON.stringify(servers.map((s) => s.address().port)))
+      for (const s of servers) s.close()
+    })`
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as number[]
+}
 
 /** End-to-end tests in Debian's Chromium against the production build, on a phone and a desktop viewport. */
 export default defineConfig({
@@ -17,7 +110,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // Per test; the tests that do much more than most say so with test.slow(), and each axe analysis adds its
+  // own allowance (test/e2e/support.ts).
   timeout: 30_000,
+  // A loaded machine can take seconds to hydrate a page: assertions wait up to this long for what they expect.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://nl.localhost:${E2E_PORT}`,
     launchOptions: {
@@ -42,27 +139,34 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx test/e2e/mail-sink.ts',
-      url: 'http://127.0.0.1:3212/livez',
+      url: `${E2E_SINK}/livez`,
       reuseExistingServer: false,
       timeout: 30_000,
+      env: {
+        E2E_PORT: String(E2E_PORT),
+        E2E_SINK_PORT: String(E2E_SINK_PORT),
+        E2E_IDP_PORT: String(E2E_IDP_PORT),
+        E2E_SMTP_PORT: String(E2E_SMTP_PORT),
+      },
     },
     {
-      command: 'node dist/node/index.mjs',
+      // The run's copy of the build (see runFolder).
+      command: `node ${resolve(RUN_FOLDER, 'dist/node/index.mjs')}`,
       url: `http://127.0.0.1:${E2E_PORT}/livez`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
         NODE_ENV: 'production',
         PORT: String(E2E_PORT),
-        SITE_HOSTS_FILE: resolve(import.meta.dirname, 'test/fixtures/hosts.json'),
+        SITE_HOSTS_FILE: process.env.E2E_HOSTS_FILE,
         LOG_LEVEL: 'warn',
         DATABASE_URL: `file:${E2E_DATABASE}`,
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         // *.example.com mail domains resolve nowhere here: the e2e server does not ask DNS.
         EMAIL_DOMAIN_CHECK: 'off',
         RATE_LIMIT_PER_MINUTE: '10000',
-        ADDRESS_LOOKUP_NL_URL: 'http://127.0.0.1:3212/pdok',
-        ADDRESS_LOOKUP_BE_URL: 'http://127.0.0.1:3212/vlaanderen',
+        ADDRESS_LOOKUP_NL_URL: `${E2E_SINK}/pdok`,
+        ADDRESS_LOOKUP_BE_URL: `${E2E_SINK}/vlaanderen`,
         STAFF_OIDC_ISSUER: E2E_IDP,
         STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
         STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,

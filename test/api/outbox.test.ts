@@ -16,7 +16,17 @@ describe.each(DATABASES)('mail outbox on %s', (kind) => {
       DATABASE_URL: await testDatabaseUrl(kind),
       SMTP_URL: `smtp://127.0.0.1:${port}`,
     })
-    const worker = setup.composition.startWorkers({ outboxIntervalMs: 50, retryBaseMs: 100 })
+    const db = setup.composition.db.db
+    // The worker's "now" moves only when the test moves it: every mail is tried exactly once while SMTP is
+    // down, and its retry falls due when the test says so, whatever the speed of the machine.
+    let now = new Date(Date.now() - 60_000)
+    const worker = setup.composition.startWorkers({
+      outboxIntervalMs: 20,
+      retryBaseMs: 100,
+      clock: () => now,
+    })
+    const attempts = async () =>
+      (await db.selectFrom('mail_outbox').select('attempts').execute()).map((row) => Number(row.attempts))
     try {
       for (let i = 0; i < 50; i++) {
         const res = await request(setup.app)
@@ -30,29 +40,26 @@ describe.each(DATABASES)('mail outbox on %s', (kind) => {
           })
         expect(res.status).toBe(200)
       }
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      const failed = await setup.composition.db.db
-        .selectFrom('mail_outbox')
-        .select('attempts')
-        .where('attempts', '>', 0)
-        .execute()
-      expect(failed.length).toBeGreaterThan(0)
-      expect((await outboxCounts(setup.composition.db.db)).sent).toBe(0)
+      now = new Date()
+      await expect.poll(attempts, { timeout: 30_000 }).toEqual(Array(50).fill(1))
+      expect(await outboxCounts(db)).toEqual({ queued: 50, sent: 0 })
 
       await sink.start(port)
-      await sink.waitFor(() => true, 50, 30_000)
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      // Past the first retry (retryBaseMs after the failure).
+      now = new Date(now.getTime() + 1_000)
+      await expect.poll(() => outboxCounts(db), { timeout: 30_000 }).toEqual({ queued: 0, sent: 50 })
+      // Stopped, the worker has nothing in flight: what the sink holds now is all it will ever get.
+      await worker.stop()
       const ids = sink.mails.map((mail) => mail.messageId)
       expect(ids).toHaveLength(50)
       expect(new Set(ids).size).toBe(50)
       for (let i = 0; i < 50; i++) expect(sink.to(`down-${i}@example.com`)).toHaveLength(1)
-      expect(await outboxCounts(setup.composition.db.db)).toEqual({ queued: 0, sent: 50 })
     } finally {
       await worker.stop()
       await setup.composition.close()
       await sink.stop()
     }
-  }, 60_000)
+  }, 90_000)
 })
 
 describe.each(DATABASES)('two instances on one %s database', (kind) => {
@@ -82,8 +89,10 @@ describe.each(DATABASES)('two instances on one %s database', (kind) => {
         a.composition.startWorkers({ outboxIntervalMs: 10 }),
         b.composition.startWorkers({ outboxIntervalMs: 10 }),
       ]
-      await sink.waitFor(() => true, 200, 30_000)
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      await expect
+        .poll(() => outboxCounts(a.composition.db.db), { timeout: 60_000 })
+        .toEqual({ queued: 0, sent: 200 })
+      // Stopped, the workers have nothing in flight: what the sink holds now is all it will ever get.
       await Promise.all(workers.map((worker) => worker.stop()))
       const ids = sink.mails.map((mail) => mail.messageId)
       expect(ids).toHaveLength(200)
@@ -93,5 +102,5 @@ describe.each(DATABASES)('two instances on one %s database', (kind) => {
       await b.composition.close()
       await sink.stop()
     }
-  }, 60_000)
+  }, 90_000)
 })

@@ -8,7 +8,8 @@ test.describe('document page', () => {
     [HOSTS.beLocal, '/fr/document/cookie-policy'],
     [HOSTS.nlLocal, '/nl/document/abonnementsvoorwaarden-algemeen-digitaal-NL'],
   ] as const) {
-    test(`${host}${path} has no axe violation`, async ({ page }) => {
+    // Named by host name only: the port is chosen per run, test names are not.
+    test(`${new URL(host).hostname}${path} has no axe violation`, async ({ page }) => {
       await page.goto(host + path)
       await hydrated(page)
       await expectNoAxeViolations(page)

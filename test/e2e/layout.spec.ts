@@ -5,7 +5,8 @@ const PAGES = ['/nl', '/nl/about', '/nl/no-such-page', '/fr', '/fr/about'] as co
 test.describe('pages', () => {
   for (const host of [HOSTS.nlLocal, HOSTS.beLocal]) {
     for (const path of PAGES) {
-      test(`${host}${path} hydrates and has no axe violation`, async ({ page }) => {
+      // Named by host name only: the port is chosen per run, test names are not.
+      test(`${new URL(host).hostname}${path} hydrates and has no axe violation`, async ({ page }) => {
         await page.goto(host + path)
         await hydrated(page)
         await expectNoAxeViolations(page)

@@ -9,10 +9,17 @@ import { SMTPServer } from 'smtp-server'
 import { addressRegisterHandler } from '../support/address-registers'
 import { startTestIdentityProvider } from '../support/oidc-provider'
 
-const SMTP_PORT = Number(process.env.SINK_SMTP_PORT ?? 2525)
-const HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3212)
-const IDP_PORT = Number(process.env.SINK_IDP_PORT ?? 3213)
-const APP_PORT = Number(process.env.APP_PORT ?? 3211)
+/** The ports playwright.config.ts chose (free ones unless set): no fixed port, so checkouts do not collide. */
+function port(name: 'E2E_SMTP_PORT' | 'E2E_SINK_PORT' | 'E2E_IDP_PORT' | 'E2E_PORT'): number {
+  const value = Number(process.env[name])
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be set (playwright.config.ts sets it)`)
+  return value
+}
+const SMTP_PORT = port('E2E_SMTP_PORT')
+const HTTP_PORT = port('E2E_SINK_PORT')
+const IDP_PORT = port('E2E_IDP_PORT')
+const APP_PORT = port('E2E_PORT')
 const mails: { to: string; subject: string; text: string }[] = []
 
 new SMTPServer({

@@ -1,7 +1,11 @@
-import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from './support'
+
+/** Spec §4, §9: a text search follows the typing 500 ms after the last keystroke. */
+const DEBOUNCE_MS = 500
 
 test.describe('transparency centre', () => {
   test('filters narrow the list and the URL carries them; the side menu leads on', async ({ page }) => {
+    await page.clock.install()
     await page.goto(`${HOSTS.nlLocal}/nl/political-ads`)
     await hydrated(page)
     const cards = page.locator('.ad-card')
@@ -12,14 +16,27 @@ test.describe('transparency centre', () => {
         .getByRole('link', { name: 'Privacyrechten uitoefenen' }),
     ).toBeVisible()
     await expectNoAxeViolations(page)
+    await pauseClock(page)
+    // A select filters at once.
     await page.getByRole('combobox', { name: 'Kanaal' }).selectOption('RADIO')
     await expect(page).toHaveURL(/\?channel=RADIO$/)
     await expect(cards).toHaveCount(3)
-    await page.getByRole('searchbox', { name: 'Zoek op adverteerder of onderwerp' }).fill('Energierekening')
+    // The text waits for a pause in the typing: a keystroke within 500 ms starts the wait again.
+    const search = page.getByRole('searchbox', { name: 'Zoek op adverteerder of onderwerp' })
+    await search.pressSequentially('Energie')
+    await page.clock.runFor(DEBOUNCE_MS - 100)
+    await search.pressSequentially('rekening')
+    await page.clock.runFor(DEBOUNCE_MS - 1)
+    await expect(page).toHaveURL(/\?channel=RADIO$/)
+    await expect(cards).toHaveCount(3)
+    await page.clock.runFor(1)
     await expect(page).toHaveURL(/channel=RADIO&text=Energierekening$/)
     await expect(cards).toHaveCount(1)
     await page.getByRole('combobox', { name: 'Kanaal' }).selectOption('ALL')
-    await page.getByRole('searchbox', { name: 'Zoek op adverteerder of onderwerp' }).fill('')
+    await search.fill('')
+    await page.clock.runFor(DEBOUNCE_MS)
+    await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads`)
+    await expect(cards).toHaveCount(14)
     await page.getByRole('combobox', { name: 'Periode' }).selectOption('PAST_YEAR')
     await expect(page).toHaveURL(/\?period=PAST_YEAR$/)
     await expect(cards).not.toHaveCount(14)

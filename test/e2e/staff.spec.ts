@@ -26,6 +26,7 @@ test.describe('internal staff area', () => {
     page,
     context,
   }) => {
+    test.slow() // the sign-in at the provider, several full page loads and the mail round trip
     const customer = `staff-${unique()}@example.com`
     await page.goto(FORM)
     await signInAtProvider(page, 'anna.jansen@dpgmedia.nl')
@@ -129,6 +130,7 @@ test.describe('internal staff area', () => {
   test('Belgium in French: a customer in French, two Belgian brands, by phone and e-mail', async ({
     page,
   }) => {
+    test.slow() // the sign-in at the provider, several full page loads and the mail round trip
     const form = `${HOSTS.beLocal}/fr/internal-privacy-rights/direct-marketing`
     const customer = `staff-be-${unique()}@example.com`
     await page.goto(form)
@@ -164,6 +166,7 @@ test.describe('internal staff area', () => {
   test('a postal objection: select-all, channel, identity check and submit by keyboard; the address lookup; no mail', async ({
     page,
   }) => {
+    test.slow() // the sign-in at the provider, the address lookup and several full page loads
     await page.goto(FORM)
     await signInAtProvider(page, 'dirk.desk@dpgmedia.nl')
     await page.waitForURL(FORM)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { E2E_PORT } from '../../playwright.config'
+import { E2E_PORT, E2E_SINK } from '../../playwright.config'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
 export const HOSTS = {
@@ -50,7 +50,18 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
 }
 
+/**
+ * What one axe analysis may take on a busy machine. Each analysis adds it to the test's time limit, so a
+ * test is not cut off inside axe because it checks several page states.
+ */
+const AXE_ALLOWANCE_MS = 15_000
+
+/**
+ * Runs axe on the page as it is now: call it once per page state (not after every step). Axe schedules its
+ * work with timers, so call it while the page clock runs (before `pauseClock`).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
@@ -59,21 +70,37 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([])
 }
 
+/**
+ * Stops the page's time (Playwright's clock, which `page.clock.install()` must have put in place before the
+ * page loaded): from here on the page's timers fire only when the test moves time with
+ * `page.clock.runFor(ms)`, so a 4-second banner or a 500 ms debounce is checked to the millisecond without
+ * waiting for it, however slow the machine.
+ */
+export async function pauseClock(page: Page) {
+  // A moment ahead of the page's time, which has been running since the clock was installed.
+  await page.clock.pauseAt(Date.now() + 1_000)
+}
+
 /** Mails the app sent to `to`, read from the e2e mail sink (test/e2e/mail-sink.ts). */
 export async function mailsTo(to: string): Promise<{ to: string; subject: string; text: string }[]> {
-  const response = await fetch(`http://127.0.0.1:3212/mails?to=${encodeURIComponent(to)}`)
+  const response = await fetch(`${E2E_SINK}/mails?to=${encodeURIComponent(to)}`)
   return (await response.json()) as { to: string; subject: string; text: string }[]
 }
 
-/** Waits for the verification mail to `to` and returns its link. */
+/** Waits for the verification mail to `to` (the app's mail worker sends it on its own) and returns its link. */
 export async function verificationLink(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const mail = (await mailsTo(to)).find((m) => /verify-email\?token=/.test(m.text))
-    const link = mail && /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)?.[0]
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`No verification mail to ${to}`)
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(to)).find((m) => /verify-email\?token=/.test(m.text))
+        link = mail && /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)?.[0]
+        return link
+      },
+      { message: `a verification mail to ${to}`, timeout: 20_000 },
+    )
+    .toBeTruthy()
+  return String(link)
 }
 
 /**
