@@ -9,7 +9,7 @@ import { type FlowType, MAX_LENGTH, SALUTATIONS } from '../../shared/privacy-rig
 import { checkRequired, formatDateInput, type Rule } from '../../shared/privacy-rights/validation'
 import { EmailField, type Errors, NameFields } from './ContactFields'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from './request-store'
-import { useSubmit } from './useSubmit'
+import { useSubmit } from './submit'
 
 /** The account-details block (spec §4): optional; its data is cleared before sending when it is hidden. */
 export function AccountDetails({

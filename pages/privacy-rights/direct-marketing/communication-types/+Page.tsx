@@ -10,7 +10,7 @@ import { ChannelChecklist } from '../../ChannelChecklist'
 import { ChannelDataFields } from '../../ChannelDataFields'
 import { EmailField, type Errors } from '../../ContactFields'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '../../request-store'
-import { useSubmit } from '../../useSubmit'
+import { useSubmit } from '../../submit'
 import type { Data } from './+data'
 
 /** Spec §4: unticking a type clears its data: phone back to "+", e-mail emptied, postal details emptied. */

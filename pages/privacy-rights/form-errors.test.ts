@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toFormErrors } from './form-submit'
 import { type ClientRequest, EMPTY_REQUEST } from './request-store'
+import { toFormErrors } from './submit'
 
 const request = (change: Partial<ClientRequest> = {}): ClientRequest => ({ ...EMPTY_REQUEST, ...change })
 
