@@ -1,8 +1,8 @@
 // https://vike.dev/onBeforeRoute
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { followRedirects, REDIRECT_LOOP } from '../shared/redirects'
-import { languageContext, redirectRules, routeLanguage } from '../shared/routing'
+import { followRedirects, REDIRECT_LOOP } from '#shared/redirects.ts'
+import { languageContext, redirectRules, routeLanguage } from '#shared/routing.ts'
 
 /**
  * Runs once per request, before routing: resolves redirects (language prefix, legacy paths), then strips

@@ -1,15 +1,15 @@
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { describe, expect, it, vi } from 'vitest'
-import { REDIRECT_LIMIT, REDIRECT_LOOP, type RedirectRule } from '../shared/redirects'
-import { redirectRules } from '../shared/routing'
-import { type Site, togglesFrom } from '../shared/site'
+import { REDIRECT_LIMIT, REDIRECT_LOOP, type RedirectRule } from '#shared/redirects.ts'
+import { redirectRules } from '#shared/routing.ts'
+import { type Site, togglesFrom } from '#shared/site.ts'
 import { onBeforeRoute } from './+onBeforeRoute'
 
 // The site's own rules cannot loop (each ends on a path under a language prefix that no rule applies to),
 // so the loop is provoked with rules of the test's own, through the hook the server runs for every page.
 vi.mock('../shared/routing', async (importOriginal) => {
-  const routing = await importOriginal<typeof import('../shared/routing')>()
+  const routing = await importOriginal<typeof import('#shared/routing.ts')>()
   return { ...routing, redirectRules: vi.fn(routing.redirectRules) }
 })
 

@@ -1,9 +1,9 @@
 // https://vike.dev/onBeforeRender
 import type { PageContextServer } from 'vike/types'
-import { phrasesFor } from '../shared/i18n/catalog.server'
-import { type Phrases, pickPhrases } from '../shared/i18n/translate'
-import type { Locale } from '../shared/locale'
-import { languageContext } from '../shared/routing'
+import { phrasesFor } from '#shared/i18n/catalog.server.ts'
+import { type Phrases, pickPhrases } from '#shared/i18n/translate.ts'
+import type { Locale } from '#shared/locale.ts'
+import { languageContext } from '#shared/routing.ts'
 
 /**
  * Only the phrases of the page's namespaces travel to the browser (and are used to render). An error

@@ -2,8 +2,8 @@
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
-import { FATHOM_SCRIPT_URL } from '../shared/analytics'
-import { escapeHtml } from '../shared/html'
+import { FATHOM_SCRIPT_URL } from '#shared/analytics.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { headTags } from './head'
 import { PageShell } from './PageShell'
 

@@ -1,6 +1,6 @@
 import { type ReactNode, StrictMode, useEffect } from 'react'
 import type { PageContext } from 'vike/types'
-import { isPublicPath } from '../shared/navigation'
+import { isPublicPath } from '#shared/navigation.ts'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'

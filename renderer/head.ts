@@ -1,8 +1,8 @@
 import type { PageContextServer } from 'vike/types'
-import { serverTranslate } from '../shared/i18n/catalog.server'
-import { htmlLang, languagesOf } from '../shared/locale'
-import { isPublicPath } from '../shared/navigation'
-import { localizedPath } from '../shared/routing'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { htmlLang, languagesOf } from '#shared/locale.ts'
+import { isPublicPath } from '#shared/navigation.ts'
+import { localizedPath } from '#shared/routing.ts'
 
 export interface HeadTags {
   lang: string

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, use, useMemo } from 'react'
-import { createTranslate, type Translate } from '../shared/i18n/translate'
+import { createTranslate, type Translate } from '#shared/i18n/translate.ts'
 import { usePageContext } from './usePageContext'
 
 const Context = createContext<Translate | null>(null)

@@ -14,10 +14,10 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
-import { migrate, openDatabase } from '../server/db/database'
-import { loadDocuments } from '../server/documents/store'
-import { importCampaigns } from '../server/services/campaign-import'
-import { createSearchService } from '../server/services/search'
+import { migrate, openDatabase } from '#server/db/database.ts'
+import { loadDocuments } from '#server/documents/store.ts'
+import { importCampaigns } from '#server/services/campaign-import.ts'
+import { createSearchService } from '#server/services/search.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 3299)

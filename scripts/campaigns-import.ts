@@ -7,11 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ROOT } from '../server/assets'
-import { loadConfig } from '../server/config'
-import { migrate, openDatabase } from '../server/db/database'
-import { importCampaigns, parseCampaignFile } from '../server/services/campaign-import'
-import type { Country } from '../shared/site'
+import { ROOT } from '#server/assets.ts'
+import { loadConfig } from '#server/config.ts'
+import { migrate, openDatabase } from '#server/db/database.ts'
+import { importCampaigns, parseCampaignFile } from '#server/services/campaign-import.ts'
+import type { Country } from '#shared/site.ts'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const { values, positionals } = parseArgs({

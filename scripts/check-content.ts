@@ -4,7 +4,7 @@
  * start-up. `node --import tsx scripts/check-content.ts [FOLDER]` checks another project folder.
  */
 import { resolve } from 'node:path'
-import { contentProblems } from '../server/content'
+import { contentProblems } from '#server/content.ts'
 
 const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'))
 const problems = contentProblems(root)

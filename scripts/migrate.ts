@@ -3,9 +3,9 @@
  * TypeScript here and, bundled by `npm run build`, as dist/scripts/migrate.mjs in the Docker image.
  */
 import { existsSync } from 'node:fs'
-import { ROOT } from '../server/assets'
-import { loadConfig } from '../server/config'
-import { migrate, openDatabase } from '../server/db/database'
+import { ROOT } from '#server/assets.ts'
+import { loadConfig } from '#server/config.ts'
+import { migrate, openDatabase } from '#server/db/database.ts'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const config = loadConfig()

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { type LevelWithSilent, levels } from 'pino'
-import type { Country } from '../shared/site'
+import type { Country } from '#shared/site.ts'
 import { builtInHostTable, type HostTable, readHostTable } from './sites'
 
 /** Every environment variable the server reads, typed and frozen (DESIGN.md §3). */

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { phoneListSchema } from '../shared/phone.schema'
+import { phoneListSchema } from '#shared/phone.schema.ts'
 import { assertContent, ContentError, contentProblems, schemaProblems } from './content'
 import { ajv } from './validation'
 

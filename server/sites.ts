@@ -8,7 +8,7 @@ import {
   TOGGLES,
   type Toggle,
   togglesFrom,
-} from '../shared/site'
+} from '#shared/site.ts'
 import { ajv } from './validation'
 
 /** One row of the host table (DESIGN.md §3). */

@@ -1,4 +1,4 @@
-import type { Site } from '../shared/site'
+import type { Site } from '#shared/site.ts'
 
 declare global {
   namespace Express {

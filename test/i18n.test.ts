@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DOCUMENT_KEYS, documentTitleKey } from '../shared/documents'
-import { ownPhrasesOf } from '../shared/i18n/catalog.server'
-import { flattenPhrases } from '../shared/i18n/translate'
+import { DOCUMENT_KEYS, documentTitleKey } from '#shared/documents.ts'
+import { ownPhrasesOf } from '#shared/i18n/catalog.server.ts'
+import { flattenPhrases } from '#shared/i18n/translate.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const SOURCE_DIRS = ['pages', 'renderer', 'shared', 'server']
@@ -97,7 +97,7 @@ describe('phrase files', () => {
   })
 
   it('falls back as spec §4 says: en_be to nl_be, then nl_nl; fr_be to nl_nl', async () => {
-    const { phrasesFor } = await import('../shared/i18n/catalog.server')
+    const { phrasesFor } = await import('#shared/i18n/catalog.server.ts')
     expect(phrasesFor('en_be')['layout.menu.home']).toBe('Home')
     expect(phrasesFor('en_be')['contact_section.hours']).toBe(ownPhrasesOf('nl_be')['contact_section.hours'])
     expect(phrasesFor('en_nl')['contact_section.hours']).toBe(nl['contact_section.hours'])

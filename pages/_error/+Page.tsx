@@ -1,7 +1,7 @@
-import { Link } from '../../renderer/components/Link'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
-import { REDIRECT_LOOP } from '../../shared/redirects'
+import { Link } from '#renderer/components/Link.tsx'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { REDIRECT_LOOP } from '#shared/redirects.ts'
 
 /** Spec §8: 404 'Page not found', 500 'Internal Error', too many redirects 'Redirect loop'. */
 export default function Page() {

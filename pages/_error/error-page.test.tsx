@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageContext } from 'vike/types'
 import { describe, expect, it } from 'vitest'
-import nl from '../../locales/nl.json' with { type: 'json' }
-import { PageContextProvider } from '../../renderer/usePageContext'
-import { TranslateProvider } from '../../renderer/useTranslate'
-import { flattenPhrases } from '../../shared/i18n/translate'
-import { REDIRECT_LOOP } from '../../shared/redirects'
+import nl from '#locales/nl.json' with { type: 'json' }
+import { PageContextProvider } from '#renderer/usePageContext.tsx'
+import { TranslateProvider } from '#renderer/useTranslate.tsx'
+import { flattenPhrases } from '#shared/i18n/translate.ts'
+import { REDIRECT_LOOP } from '#shared/redirects.ts'
 import Page from './+Page'
 
 /** The error page as the server renders it, for an abort with this status and reason. */

@@ -1,7 +1,7 @@
-import { Collapsible } from '../../renderer/components/Collapsible'
-import { ContactSection } from '../../renderer/components/ContactSection'
-import { useData } from '../../renderer/useData'
-import { useTranslate } from '../../renderer/useTranslate'
+import { Collapsible } from '#renderer/components/Collapsible.tsx'
+import { ContactSection } from '#renderer/components/ContactSection.tsx'
+import { useData } from '#renderer/useData.ts'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 
 export default function Page() {

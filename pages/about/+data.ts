@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import aboutJson from '../../content/about.json' with { type: 'json' }
-import type { PhraseKey } from '../../shared/i18n/translate'
+import aboutJson from '#content/about.json' with { type: 'json' }
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 
 interface AboutBlock {
   titleKey: PhraseKey

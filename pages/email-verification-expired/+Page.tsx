@@ -1,5 +1,5 @@
-import { ResultPage } from '../../renderer/components/ResultPage'
-import { useTranslate } from '../../renderer/useTranslate'
+import { ResultPage } from '#renderer/components/ResultPage.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 
 /** Spec §8: the link is invalid; submit a new request. */
 export default function Page() {

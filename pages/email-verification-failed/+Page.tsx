@@ -1,6 +1,6 @@
-import { ResultPage } from '../../renderer/components/ResultPage'
-import { useData } from '../../renderer/useData'
-import { useTranslate } from '../../renderer/useTranslate'
+import { ResultPage } from '#renderer/components/ResultPage.tsx'
+import { useData } from '#renderer/useData.ts'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 
 export default function Page() {

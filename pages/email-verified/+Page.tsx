@@ -1,5 +1,5 @@
-import { ResultPage } from '../../renderer/components/ResultPage'
-import { useTranslate } from '../../renderer/useTranslate'
+import { ResultPage } from '#renderer/components/ResultPage.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 
 export default function Page() {
   const t = useTranslate()

@@ -1,8 +1,8 @@
-import { ContactSection } from '../../renderer/components/ContactSection'
-import { Link } from '../../renderer/components/Link'
-import { useData } from '../../renderer/useData'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
+import { ContactSection } from '#renderer/components/ContactSection.tsx'
+import { Link } from '#renderer/components/Link.tsx'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 import './home.css'
 

@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import homeJson from '../../content/home.json' with { type: 'json' }
-import type { PhraseKey } from '../../shared/i18n/translate'
+import homeJson from '#content/home.json' with { type: 'json' }
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 
 interface Topic {
   document: string
@@ -12,8 +12,8 @@ interface Topic {
 /** content/home.json; test/i18n.test.ts checks that every `…Key` in it is a phrase. */
 const home = homeJson as { topics: Topic[]; legalDocuments: Record<'NL' | 'BE', string[]> }
 
-import { documentTitleKey } from '../../shared/documents'
-import { serverTranslate } from '../../shared/i18n/catalog.server'
+import { documentTitleKey } from '#shared/documents.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 
 export function data(pageContext: PageContextServer) {
   const t = serverTranslate(pageContext.locale)

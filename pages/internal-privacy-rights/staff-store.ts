@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { IdentityCheck } from '../../shared/privacy-rights/staff'
+import type { IdentityCheck } from '#shared/privacy-rights/staff.ts'
 import {
   type ClientRequest,
   EMPTY_REQUEST,

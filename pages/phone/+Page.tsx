@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link } from '../../renderer/components/Link'
-import { useData } from '../../renderer/useData'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
-import { BRAND_TYPES, type BrandType, filterEntries, telHref } from '../../shared/phone'
-import { MAX_LENGTH } from '../../shared/privacy-rights/request'
+import { Link } from '#renderer/components/Link.tsx'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { BRAND_TYPES, type BrandType, filterEntries, telHref } from '#shared/phone.ts'
+import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
 import type { Data } from './+data'
 import './phone.css'
-import { BRAND_TYPE_LABELS } from '../../shared/labels'
+import { BRAND_TYPE_LABELS } from '#shared/labels.ts'
 
 /** Spec §2 'Phone page': grouped by brand type, a search box, a type filter; a search resets the type. */
 export default function Page() {

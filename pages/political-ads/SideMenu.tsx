@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from '../../renderer/components/Link'
-import { useTranslate } from '../../renderer/useTranslate'
+import { Link } from '#renderer/components/Link.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import './political-ads.css'
 
 /** Spec §2: the political-ads pages share a side menu: political ads, and exercising privacy rights. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignItem } from '../../shared/political-ads'
+import type { CampaignItem } from '#shared/political-ads.ts'
 import { campaignFigures } from './format'
 
 const item: CampaignItem = {

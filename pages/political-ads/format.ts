@@ -1,7 +1,7 @@
-import { euroFormatter, formatDateRange, numberFormatter } from '../../shared/format'
-import type { Language } from '../../shared/locale'
-import { type CampaignItem, formatRange } from '../../shared/political-ads'
-import type { Country } from '../../shared/site'
+import { euroFormatter, formatDateRange, numberFormatter } from '#shared/format.ts'
+import type { Language } from '#shared/locale.ts'
+import { type CampaignItem, formatRange } from '#shared/political-ads.ts'
+import type { Country } from '#shared/site.ts'
 
 /** The figures of a campaign as the page shows them (spec §9), in the page's language. */
 export function campaignFigures(item: CampaignItem, lang: Language, country: Country) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { TextField } from '../../renderer/forms/Field'
-import { getJson } from '../../renderer/json'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
-import { MAX_LENGTH } from '../../shared/privacy-rights/request'
-import type { Rule } from '../../shared/privacy-rights/validation'
+import { TextField } from '#renderer/forms/Field.tsx'
+import { getJson } from '#renderer/json.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
+import type { Rule } from '#shared/privacy-rights/validation.ts'
 import { type ClientRequest, EMPTY_ADDRESS } from './request-store'
 
 type AddressState = ClientRequest['userInfo']['address']

@@ -1,5 +1,5 @@
-import { useTranslate } from '../../renderer/useTranslate'
-import type { Brand } from '../../shared/brands'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import type { Brand } from '#shared/brands.ts'
 
 /** The brands of an objection with select-all: the public brands step (spec §4) and the staff form. */
 export function BrandChecklist({

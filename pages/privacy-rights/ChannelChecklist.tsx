@@ -1,6 +1,6 @@
-import { useTranslate } from '../../renderer/useTranslate'
-import { CHANNEL_FIELD_LABELS } from '../../shared/labels'
-import type { CommunicationType } from '../../shared/privacy-rights/request'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { CHANNEL_FIELD_LABELS } from '#shared/labels.ts'
+import type { CommunicationType } from '#shared/privacy-rights/request.ts'
 
 /** The channels of an objection: the public channels step (spec §4) and the staff form. */
 export function ChannelChecklist<C extends CommunicationType>({

@@ -1,6 +1,6 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react'
-import { useTranslate } from '../../renderer/useTranslate'
-import type { CommunicationType } from '../../shared/privacy-rights/request'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import type { CommunicationType } from '#shared/privacy-rights/request.ts'
 import { AddressLookupFields } from './AddressFields'
 import { type Errors, NameFields } from './ContactFields'
 import { PhoneField } from './PhoneField'

@@ -1,7 +1,7 @@
-import { TextField } from '../../renderer/forms/Field'
-import { useTranslate } from '../../renderer/useTranslate'
-import { MAX_LENGTH } from '../../shared/privacy-rights/request'
-import { checkEmail, type Rule } from '../../shared/privacy-rights/validation'
+import { TextField } from '#renderer/forms/Field.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
+import { checkEmail, type Rule } from '#shared/privacy-rights/validation.ts'
 import type { ClientRequest } from './request-store'
 
 /** Field name → the rule it breaks, as the request forms show them. */

@@ -1,7 +1,7 @@
-import { TextField } from '../../renderer/forms/Field'
-import { useTranslate } from '../../renderer/useTranslate'
-import { MAX_LENGTH, phoneOrNothing } from '../../shared/privacy-rights/request'
-import { acceptPhoneInput, checkPhone, type Rule } from '../../shared/privacy-rights/validation'
+import { TextField } from '#renderer/forms/Field.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { MAX_LENGTH, phoneOrNothing } from '#shared/privacy-rights/request.ts'
+import { acceptPhoneInput, checkPhone, type Rule } from '#shared/privacy-rights/validation.ts'
 
 /** Spec §5: keypress accepts digits and "+" only; checked on blur once more than "+" is typed. */
 export function PhoneField({

@@ -1,5 +1,5 @@
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react'
-import type { CommunicationType, FlowType, Salutation } from '../../shared/privacy-rights/request'
+import type { CommunicationType, FlowType, Salutation } from '#shared/privacy-rights/request.ts'
 
 /**
  * Spec §3 'Privacy request', held in the browser. With server routing every step is a full page load, so

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Brand } from '../../shared/brands'
-import { type Site, togglesFrom } from '../../shared/site'
+import type { Brand } from '#shared/brands.ts'
+import { type Site, togglesFrom } from '#shared/site.ts'
 import { type ClientRequest, EMPTY_REQUEST, EMPTY_USER_INFO } from './request-store'
 import { toBody } from './submit'
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { useData } from '../../renderer/useData'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX, type SearchResult } from '../../shared/search'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX, type SearchResult } from '#shared/search.ts'
 import type { Data } from './+data'
 import './search.css'
-import { getJson } from '../../renderer/json'
+import { getJson } from '#renderer/json.ts'
 
 /** Spec §2 and §8: search, with the results' count or the no-results message. */
 export default function Page() {

@@ -1,6 +1,6 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { SEARCH_MAX } from '../../shared/search'
+import { SEARCH_MAX } from '#shared/search.ts'
 
 /** The query is in the URL (?q=), so results are server-rendered and a search can be linked. */
 export function data(pageContext: PageContextServer) {

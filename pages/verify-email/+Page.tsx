@@ -1,6 +1,6 @@
-import { useData } from '../../renderer/useData'
-import { usePageContext } from '../../renderer/usePageContext'
-import { useTranslate } from '../../renderer/useTranslate'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 
 export default function Page() {

@@ -1,8 +1,8 @@
 // https://vike.dev/data
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { serverTranslate } from '../../shared/i18n/catalog.server'
-import { CHANNEL_LABELS, FLOW_LABELS } from '../../shared/labels'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { CHANNEL_LABELS, FLOW_LABELS } from '#shared/labels.ts'
 
 /**
  * DESIGN.md decision 7: opening the link only shows the request and a confirm button; mail scanners that

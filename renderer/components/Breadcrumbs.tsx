@@ -1,4 +1,4 @@
-import { breadcrumbs } from '../../shared/breadcrumbs'
+import { breadcrumbs } from '#shared/breadcrumbs.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'

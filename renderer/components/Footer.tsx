@@ -1,5 +1,5 @@
-import type { PhraseKey } from '../../shared/i18n/translate'
-import { MAIN_DOCUMENTS } from '../../shared/navigation'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
+import { MAIN_DOCUMENTS } from '#shared/navigation.ts'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'
 

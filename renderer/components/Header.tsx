@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { ABOUT_ITEM, headerMenu, MOBILE_MENU_BREAKPOINT } from '../../shared/navigation'
+import { ABOUT_ITEM, headerMenu, MOBILE_MENU_BREAKPOINT } from '#shared/navigation.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 import { LanguageSwitcher } from './LanguageSwitcher'

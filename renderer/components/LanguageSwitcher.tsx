@@ -1,6 +1,6 @@
-import { LANGUAGE_NAME_LABELS } from '../../shared/labels'
-import { htmlLang, languagesOf, switchLanguage } from '../../shared/locale'
-import { localizedPath } from '../../shared/routing'
+import { LANGUAGE_NAME_LABELS } from '#shared/labels.ts'
+import { htmlLang, languagesOf, switchLanguage } from '#shared/locale.ts'
+import { localizedPath } from '#shared/routing.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react'
-import { localizedPath } from '../../shared/routing'
+import { localizedPath } from '#shared/routing.ts'
 import { usePageContext } from '../usePageContext'
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PhraseKey } from '../../shared/i18n/translate'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'
 

@@ -1,4 +1,4 @@
-import { localizedPath } from '../../shared/routing'
+import { localizedPath } from '#shared/routing.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 

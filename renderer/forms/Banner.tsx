@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { PhraseKey } from '../../shared/i18n/translate'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { useTranslate } from '../useTranslate'
 
 /** Spec §3 'Banner state' and §9: success hides after 4 seconds; an error stays until it is closed. */

@@ -7,8 +7,8 @@ import {
   useId,
   useState,
 } from 'react'
-import type { Rule } from '../../shared/privacy-rights/validation'
-import { MESSAGE_KEYS } from '../../shared/privacy-rights/validation'
+import type { Rule } from '#shared/privacy-rights/validation.ts'
+import { MESSAGE_KEYS } from '#shared/privacy-rights/validation.ts'
 import { useTranslate } from '../useTranslate'
 
 /** A labelled input with its error: aria-invalid and aria-describedby point at the message (WCAG 3.3.1). */

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { MAX_LENGTH } from '../../shared/privacy-rights/request'
+import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
 import { HttpError } from '../http-error'
 import { siteOf } from '../middleware/site'
 import { type AddressLookup, AddressLookupUnavailable } from '../services/address-lookup'

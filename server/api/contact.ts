@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express'
-import { type ContactBody, contactSchema } from '../../shared/contact'
-import { type Locale, parseLocale } from '../../shared/locale'
+import { type ContactBody, contactSchema } from '#shared/contact.ts'
+import { type Locale, parseLocale } from '#shared/locale.ts'
 import { undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { type Locale, parseLocale } from '../../shared/locale'
+import { type Locale, parseLocale } from '#shared/locale.ts'
 import type { DocumentStore } from '../documents/store'
 import { HttpError } from '../http-error'
 

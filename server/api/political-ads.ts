@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express'
-import { parseLocale } from '../../shared/locale'
+import { parseLocale } from '#shared/locale.ts'
 import {
   type CampaignItem,
   CHANNEL_FILTERS,
@@ -7,8 +7,8 @@ import {
   COMPLAINT_REASONS,
   PERIOD_FILTERS,
   type PeriodFilter,
-} from '../../shared/political-ads'
-import { COUNTRIES, type Country } from '../../shared/site'
+} from '#shared/political-ads.ts'
+import { COUNTRIES, type Country } from '#shared/site.ts'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express'
-import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
-import { privacyRequestSchema } from '../../shared/privacy-rights/schema'
+import type { PrivacyRequestBody } from '#shared/privacy-rights/request.ts'
+import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'

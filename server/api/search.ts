@@ -1,6 +1,6 @@
 import { Router } from 'express'
-import { type Locale, parseLocale } from '../../shared/locale'
-import { SEARCH_MAX } from '../../shared/search'
+import { type Locale, parseLocale } from '#shared/locale.ts'
+import { SEARCH_MAX } from '#shared/search.ts'
 import { ValidationFailed } from '../services/errors'
 import type { SearchService } from '../services/search'
 

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express'
-import type { StaffObjectionBody } from '../../shared/privacy-rights/staff'
-import { staffObjectionSchema } from '../../shared/privacy-rights/staff-schema'
+import type { StaffObjectionBody } from '#shared/privacy-rights/staff.ts'
+import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import type { StaffIdentity } from '../db/staff-repository'
 import { HttpError, undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'

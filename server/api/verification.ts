@@ -1,5 +1,5 @@
 import express, { Router } from 'express'
-import { isLanguage } from '../../shared/locale'
+import { isLanguage } from '#shared/locale.ts'
 import { sameOriginOnly } from '../middleware/post-guards'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 

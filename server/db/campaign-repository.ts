@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { CampaignFilter, CampaignItem } from '../../shared/political-ads'
-import { PERIOD_DAYS } from '../../shared/political-ads'
-import type { Country } from '../../shared/site'
+import type { CampaignFilter, CampaignItem } from '#shared/political-ads.ts'
+import { PERIOD_DAYS } from '#shared/political-ads.ts'
+import type { Country } from '#shared/site.ts'
 import type { CampaignItemTable, Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>

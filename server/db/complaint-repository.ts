@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Locale } from '../../shared/locale'
-import type { ComplaintReason } from '../../shared/political-ads'
-import type { Country } from '../../shared/site'
+import type { Locale } from '#shared/locale.ts'
+import type { ComplaintReason } from '#shared/political-ads.ts'
+import type { Country } from '#shared/site.ts'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>

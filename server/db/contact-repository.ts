@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { ContactSubject } from '../../shared/contact'
-import type { Country } from '../../shared/site'
+import type { ContactSubject } from '#shared/contact.ts'
+import type { Country } from '#shared/site.ts'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>

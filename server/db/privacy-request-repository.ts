@@ -4,9 +4,9 @@ import type {
   FlowType,
   SuppressionChannel,
   UserInfo,
-} from '../../shared/privacy-rights/request'
-import type { IdentityCheck } from '../../shared/privacy-rights/staff'
-import type { Country } from '../../shared/site'
+} from '#shared/privacy-rights/request.ts'
+import type { IdentityCheck } from '#shared/privacy-rights/staff.ts'
+import type { Country } from '#shared/site.ts'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>

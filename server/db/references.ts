@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Country } from '../../shared/site'
+import type { Country } from '#shared/site.ts'
 import type { Database } from './schema'
 
 /** No 0/O, 1/I/L or U/V look-alikes: a reference is read out on the phone and typed from a letter. */

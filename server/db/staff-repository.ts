@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { AuditEntry, StaffAction } from '../../shared/privacy-rights/staff'
-import type { Country } from '../../shared/site'
+import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
+import type { Country } from '#shared/site.ts'
 import type { Database, StaffAuditLogTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>

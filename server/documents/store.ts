@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { canonicalDocumentKey, DOCUMENT_KEYS, documentTitleKey } from '../../shared/documents'
-import { fallbackChain, type Locale, parseLocale } from '../../shared/locale'
+import { canonicalDocumentKey, DOCUMENT_KEYS, documentTitleKey } from '#shared/documents.ts'
+import { fallbackChain, type Locale, parseLocale } from '#shared/locale.ts'
 import { type ParsedDocument, parseDocument } from './markdown'
 
 export interface LegalDocument extends ParsedDocument {

@@ -1,13 +1,13 @@
-import type { ContactSubject } from '../../shared/contact'
-import { escapeHtml } from '../../shared/html'
-import type { Translate } from '../../shared/i18n/translate'
+import type { ContactSubject } from '#shared/contact.ts'
+import { escapeHtml } from '#shared/html.ts'
+import type { Translate } from '#shared/i18n/translate.ts'
 import {
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
   FLOW_LABELS,
-} from '../../shared/labels'
-import type { ComplaintReason } from '../../shared/political-ads'
+} from '#shared/labels.ts'
+import type { ComplaintReason } from '#shared/political-ads.ts'
 import type { ContactMessage as StoredContactMessage } from '../db/contact-repository'
 import type { PrivacyRequest } from '../db/privacy-request-repository'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
-import { FATHOM_ORIGIN } from '../../shared/analytics'
+import { FATHOM_ORIGIN } from '#shared/analytics.ts'
 
 /** A fresh CSP nonce per response, shared by helmet's header and Vike's inline scripts (DESIGN.md decision 3). */
 export const cspNonce: RequestHandler = (_req, res, next) => {

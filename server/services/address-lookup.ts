@@ -1,5 +1,5 @@
-import type { Address } from '../../shared/privacy-rights/request'
-import type { Country } from '../../shared/site'
+import type { Address } from '#shared/privacy-rights/request.ts'
+import type { Country } from '#shared/site.ts'
 
 export interface AddressQuery {
   country: Country

@@ -1,5 +1,5 @@
-import { type CampaignItem, campaignItemSchema } from '../../shared/political-ads'
-import { COUNTRIES, type Country } from '../../shared/site'
+import { type CampaignItem, campaignItemSchema } from '#shared/political-ads.ts'
+import { COUNTRIES, type Country } from '#shared/site.ts'
 import { upsertCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { ajv } from '../validation'

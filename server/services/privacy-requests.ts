@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { BrandCatalog } from '../../shared/brands'
-import { formatLongDate } from '../../shared/format'
-import { serverTranslate } from '../../shared/i18n/catalog.server'
-import type { Locale } from '../../shared/locale'
+import type { BrandCatalog } from '#shared/brands.ts'
+import { formatLongDate } from '#shared/format.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import type { Locale } from '#shared/locale.ts'
 import {
   isFilled,
   objectionChannels,
   type PrivacyRequestBody,
   phoneOrNothing,
   type SuppressionChannel,
-} from '../../shared/privacy-rights/request'
-import { checkBody } from '../../shared/privacy-rights/rules'
-import type { Site } from '../../shared/site'
+} from '#shared/privacy-rights/request.ts'
+import { checkBody } from '#shared/privacy-rights/rules.ts'
+import type { Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import {
   consumeToken,

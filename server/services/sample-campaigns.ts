@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Country } from '../../shared/site'
+import type { Country } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { importCampaigns, parseCampaignFile } from './campaign-import'
 

@@ -1,11 +1,11 @@
 import MiniSearch from 'minisearch'
-import be from '../../content/phone/be.json' with { type: 'json' }
-import nl from '../../content/phone/nl.json' with { type: 'json' }
-import { serverTranslate } from '../../shared/i18n/catalog.server'
-import { LANGUAGES, type Locale } from '../../shared/locale'
-import { localizedPath } from '../../shared/routing'
-import type { SearchResult, SnippetPart } from '../../shared/search'
-import { COUNTRIES, type Country } from '../../shared/site'
+import be from '#content/phone/be.json' with { type: 'json' }
+import nl from '#content/phone/nl.json' with { type: 'json' }
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { LANGUAGES, type Locale } from '#shared/locale.ts'
+import { localizedPath } from '#shared/routing.ts'
+import type { SearchResult, SnippetPart } from '#shared/search.ts'
+import { COUNTRIES, type Country } from '#shared/site.ts'
 import type { DocumentStore } from '../documents/store'
 
 interface Entry {

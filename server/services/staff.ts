@@ -1,14 +1,14 @@
-import type { BrandCatalog } from '../../shared/brands'
-import { serverTranslate } from '../../shared/i18n/catalog.server'
-import type { SuppressionChannel, UserInfo } from '../../shared/privacy-rights/request'
+import type { BrandCatalog } from '#shared/brands.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
 import {
   type AuditEntry,
   checkStaffBody,
   type IdentityCheck,
   type StaffAction,
   type StaffObjectionBody,
-} from '../../shared/privacy-rights/staff'
-import type { Country, Site } from '../../shared/site'
+} from '#shared/privacy-rights/staff.ts'
+import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
 import { freshReference } from '../db/references'

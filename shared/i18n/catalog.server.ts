@@ -1,7 +1,7 @@
-import en from '../../locales/en.json' with { type: 'json' }
-import fr from '../../locales/fr.json' with { type: 'json' }
-import nl from '../../locales/nl.json' with { type: 'json' }
-import nlBe from '../../locales/nl_be.json' with { type: 'json' }
+import en from '#locales/en.json' with { type: 'json' }
+import fr from '#locales/fr.json' with { type: 'json' }
+import nl from '#locales/nl.json' with { type: 'json' }
+import nlBe from '#locales/nl_be.json' with { type: 'json' }
 import { fallbackChain, LANGUAGES, type Language, type Locale } from '../locale'
 import { COUNTRIES } from '../site'
 import { createTranslate, flattenPhrases, type Phrases, type Translate } from './translate'

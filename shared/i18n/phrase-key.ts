@@ -1,4 +1,4 @@
-import type nl from '../../locales/nl.json'
+import type nl from '#locales/nl.json'
 
 /** `{ a: { b: 'x' } }` → `'a.b'`: every key of a phrase tree, as a string literal type. */
 type Keys<Tree, Prefix extends string = ''> = {

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENT_KEYS, SUBSCRIPTION_PRODUCTS } from '../../shared/documents'
+import { DOCUMENT_KEYS, SUBSCRIPTION_PRODUCTS } from '#shared/documents.ts'
 import { testApp } from '../support/app'
 
 let app: Awaited<ReturnType<typeof testApp>>

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { enqueueMail, outboxCounts } from '../../server/db/outbox-repository'
-import { createLogger } from '../../server/logger'
+import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
+import { createLogger } from '#server/logger.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { enqueueMail, outboxCounts } from '../../server/db/outbox-repository'
+import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OutboxWorker } from '../../server/mail/outbox-worker'
-import { importCampaigns, parseCampaignFile } from '../../server/services/campaign-import'
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
+import { importCampaigns, parseCampaignFile } from '#server/services/campaign-import.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 

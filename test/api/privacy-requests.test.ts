@@ -1,9 +1,9 @@
 import type { ParsedMail } from 'mailparser'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findRequest, suppressionsOf } from '../../server/db/privacy-request-repository'
-import { createLogger } from '../../server/logger'
-import type { OutboxWorker } from '../../server/mail/outbox-worker'
+import { findRequest, suppressionsOf } from '#server/db/privacy-request-repository.ts'
+import { createLogger } from '#server/logger.ts'
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '#server/logger.ts'
 import { testDatabaseUrl, testSetup } from '../support/app'
 import { FaultyProxy } from '../support/tcp-proxy'
 

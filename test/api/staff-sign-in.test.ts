@@ -4,7 +4,7 @@ import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { safeReturnTo } from '../../server/staff/router'
+import { safeReturnTo } from '#server/staff/router.ts'
 import { TEST_HOSTS_FILE, testSetup } from '../support/app'
 import { cookieOf, signIn, staffTestSetup } from '../support/staff'
 

@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BRANDS } from '../../server/brands'
-import type { PrivacyRequestBody } from '../../shared/privacy-rights/request'
-import { checkBody } from '../../shared/privacy-rights/rules'
+import { BRANDS } from '#server/brands.ts'
+import type { PrivacyRequestBody } from '#shared/privacy-rights/request.ts'
+import { checkBody } from '#shared/privacy-rights/rules.ts'
 import { testSetup } from '../support/app'
 
 /**

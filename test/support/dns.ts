@@ -1,4 +1,4 @@
-import type { DnsResolver } from '../../server/services/email-domain'
+import type { DnsResolver } from '#server/services/email-domain.ts'
 
 function dnsError(code: string): Error {
   return Object.assign(new Error(`queryMx ${code}`), { code })

@@ -1,8 +1,8 @@
 // https://vike.dev/data
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { policyPills } from '../../../shared/documents'
-import { formatLongDate } from '../../../shared/format'
+import { policyPills } from '#shared/documents.ts'
+import { formatLongDate } from '#shared/format.ts'
 
 /**
  * Spec §2 'Document page'. The HTML itself is not in the data: the page renders it from the store on the

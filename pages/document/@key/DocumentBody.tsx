@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { usePageContext } from '../../../renderer/usePageContext'
+import { usePageContext } from '#renderer/usePageContext.tsx'
 
 const BODY_ID = 'document-body'
 

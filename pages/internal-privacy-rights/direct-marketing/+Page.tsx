@@ -1,13 +1,19 @@
 import '../staff.css'
 import { useState } from 'react'
-import { Banner } from '../../../renderer/forms/Banner'
-import { TextField } from '../../../renderer/forms/Field'
-import { errorCode, postJson } from '../../../renderer/json'
-import { useData } from '../../../renderer/useData'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import { CUSTOMER_LANGUAGE_LABELS, IDENTITY_CHECK_FIELD_LABELS } from '../../../shared/labels'
-import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
+import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
+import { ChannelChecklist } from '#pages/privacy-rights/ChannelChecklist.tsx'
+import { ChannelDataFields } from '#pages/privacy-rights/ChannelDataFields.tsx'
+import { EmailField, type Errors } from '#pages/privacy-rights/ContactFields.tsx'
+import { EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
+import { toBody, toFormErrors, useFormSubmit } from '#pages/privacy-rights/submit.ts'
+import { Banner } from '#renderer/forms/Banner.tsx'
+import { TextField } from '#renderer/forms/Field.tsx'
+import { errorCode, postJson } from '#renderer/json.ts'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { CUSTOMER_LANGUAGE_LABELS, IDENTITY_CHECK_FIELD_LABELS } from '#shared/labels.ts'
+import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import {
   checkStaffBody,
   IDENTITY_CHECKS,
@@ -15,14 +21,8 @@ import {
   type IdentityCheck,
   STAFF_CHANNELS,
   type StaffObjectionBody,
-} from '../../../shared/privacy-rights/staff'
-import { localizedPath } from '../../../shared/routing'
-import { BrandChecklist } from '../../privacy-rights/BrandChecklist'
-import { ChannelChecklist } from '../../privacy-rights/ChannelChecklist'
-import { ChannelDataFields } from '../../privacy-rights/ChannelDataFields'
-import { EmailField, type Errors } from '../../privacy-rights/ContactFields'
-import { EMPTY_USER_INFO } from '../../privacy-rights/request-store'
-import { toBody, toFormErrors, useFormSubmit } from '../../privacy-rights/submit'
+} from '#shared/privacy-rights/staff.ts'
+import { localizedPath } from '#shared/routing.ts'
 import { type StaffForm, useStaffForm } from '../staff-store'
 import type { Data } from './+data'
 

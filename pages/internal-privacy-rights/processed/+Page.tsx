@@ -1,11 +1,11 @@
 import '../staff.css'
-import { useData } from '../../../renderer/useData'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import { formatDateTime } from '../../../shared/format'
-import { CHANNEL_LABELS, IDENTITY_CHECK_LABELS, STAFF_ACTION_LABELS } from '../../../shared/labels'
-import type { SuppressionChannel } from '../../../shared/privacy-rights/request'
-import { localizedPath } from '../../../shared/routing'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { formatDateTime } from '#shared/format.ts'
+import { CHANNEL_LABELS, IDENTITY_CHECK_LABELS, STAFF_ACTION_LABELS } from '#shared/labels.ts'
+import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
+import { localizedPath } from '#shared/routing.ts'
 import type { Data } from './+data'
 
 /**

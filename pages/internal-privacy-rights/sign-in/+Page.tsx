@@ -1,7 +1,7 @@
 import '../staff.css'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import { localizedPath } from '../../../shared/routing'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { localizedPath } from '#shared/routing.ts'
 
 const NOTICES = {
   'signed-out': 'staff.sign_in.signed_out',

@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { CampaignItem } from '../../../shared/political-ads'
+import type { CampaignItem } from '#shared/political-ads.ts'
 
 /** Spec §2 'Detail page'; the query string is the list's filters, for the way back. */
 export async function data(pageContext: PageContextServer) {

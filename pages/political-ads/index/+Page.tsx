@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '../../../renderer/components/Link'
-import { SelectField } from '../../../renderer/forms/Field'
-import { getJson } from '../../../renderer/json'
-import { useData } from '../../../renderer/useData'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, PERIOD_LABELS } from '../../../shared/labels'
+import { Link } from '#renderer/components/Link.tsx'
+import { SelectField } from '#renderer/forms/Field.tsx'
+import { getJson } from '#renderer/json.ts'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, PERIOD_LABELS } from '#shared/labels.ts'
 import {
   type CampaignFilter,
   type CampaignItem,
@@ -13,8 +13,8 @@ import {
   type ChannelFilter,
   PERIOD_FILTERS,
   type PeriodFilter,
-} from '../../../shared/political-ads'
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/search'
+} from '#shared/political-ads.ts'
+import { SEARCH_DEBOUNCE_MS } from '#shared/search.ts'
 import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
 

@@ -7,7 +7,7 @@ import {
   type ChannelFilter,
   PERIOD_FILTERS,
   type PeriodFilter,
-} from '../../../shared/political-ads'
+} from '#shared/political-ads.ts'
 
 /** The filters live in the URL, so a filtered list is linkable and rendered on the server. */
 export async function data(pageContext: PageContextServer) {

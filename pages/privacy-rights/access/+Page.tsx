@@ -1,4 +1,4 @@
-import { useTranslate } from '../../../renderer/useTranslate'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import { FlowForm } from '../FlowForm'
 
 /** Spec §2: the access request; account holders add the details of their account to be recognised. */

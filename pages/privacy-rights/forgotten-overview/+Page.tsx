@@ -1,8 +1,8 @@
-import { Link } from '../../../renderer/components/Link'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import type { PhraseKey } from '../../../shared/i18n/translate'
-import type { Country } from '../../../shared/site'
+import { Link } from '#renderer/components/Link.tsx'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
+import type { Country } from '#shared/site.ts'
 
 /**
  * Spec §2 'Forgotten overview': NL lists delete_dpg_account, delete_amv_account and delete_tweakers_account;

@@ -1,5 +1,5 @@
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import { FlowForm } from '../FlowForm'
 
 /** Spec §2 and §9: erasure of all data, except what the law makes us keep (and, in NL, two services). */

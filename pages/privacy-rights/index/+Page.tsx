@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { Link } from '../../../renderer/components/Link'
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import type { PhraseKey } from '../../../shared/i18n/translate'
+import { Link } from '#renderer/components/Link.tsx'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { resetRequest } from '../request-store'
 
 const CARDS = [

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Link } from '../../../renderer/components/Link'
-import { useTranslate } from '../../../renderer/useTranslate'
-import { phoneOrNothing } from '../../../shared/privacy-rights/request'
+import { Link } from '#renderer/components/Link.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
 import { type ClientRequest, readRequest } from '../request-store'
 
 function hasContent(request: ClientRequest): boolean {

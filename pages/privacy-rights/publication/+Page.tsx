@@ -1,4 +1,4 @@
-import { useTranslate } from '../../../renderer/useTranslate'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import { FlowForm } from '../FlowForm'
 
 export default function Page() {

@@ -1,6 +1,6 @@
-import { usePageContext } from '../../../renderer/usePageContext'
-import { useTranslate } from '../../../renderer/useTranslate'
-import type { PhraseKey } from '../../../shared/i18n/translate'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 
 const CHROME = [
   'privacy_rights.push.chrome.1',

@@ -1,5 +1,5 @@
-import { useData } from '../../../renderer/useData'
-import { useTranslate } from '../../../renderer/useTranslate'
+import { useData } from '#renderer/useData.ts'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 import { FlowForm } from '../FlowForm'
 import type { Data } from './+data'
 

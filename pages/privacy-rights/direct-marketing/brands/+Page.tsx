@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
-import { useData } from '../../../../renderer/useData'
-import { usePageContext } from '../../../../renderer/usePageContext'
-import { useTranslate } from '../../../../renderer/useTranslate'
-import { localizedPath } from '../../../../shared/routing'
-import { BrandChecklist } from '../../BrandChecklist'
-import { useClientRequest } from '../../request-store'
+import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
+import { useClientRequest } from '#pages/privacy-rights/request-store.ts'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { localizedPath } from '#shared/routing.ts'
 import type { Data } from './+data'
 
 /** Spec §2 and §4, step 1: choose at least one brand; select-all toggles every brand. */
