@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { DOCUMENT_KEYS, documentTitleKey } from '#shared/documents.ts'
 import { ownPhrasesOf } from '#shared/i18n/catalog.server.ts'
 import { flattenPhrases } from '#shared/i18n/translate.ts'
+import * as LABELS from '#shared/labels.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const SOURCE_DIRS = ['pages', 'renderer', 'shared', 'server']
@@ -23,11 +24,14 @@ function files(dir: string, pattern: RegExp): string[] {
 
 /**
  * Keys are written as whole string literals in code ('layout.menu.home'), and as values of `…Key` fields
- * in content JSON, so that this scan finds every one. Document titles are derived from the document keys.
+ * in content JSON, so that this scan finds every one. Document titles are derived from the document keys, and
+ * the labels of domain values (shared/labels.ts) from their prefixes and the values.
  */
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>()
-  for (const file of SOURCE_DIRS.flatMap((dir) => files(join(root, dir), /\.(ts|tsx)$/))) {
+  const sources = SOURCE_DIRS.flatMap((dir) => files(join(root, dir), /\.(ts|tsx)$/))
+  // shared/labels.ts writes prefixes, not keys: its keys are read from the module below.
+  for (const file of sources.filter((path) => !path.endsWith('shared/labels.ts'))) {
     // `phrases: [...]` in a page config names namespaces, not keys; they are checked on their own.
     const source = readFileSync(file, 'utf8').replace(PHRASES_CONFIG, '')
     for (const match of source.matchAll(/'([a-z_]+(?:\.[\w-]+)+)'/g)) {
@@ -41,6 +45,8 @@ function usedKeys(): Map<string, string> {
     }
   }
   for (const key of DOCUMENT_KEYS) used.set(documentTitleKey(key), 'shared/documents.ts')
+  for (const map of Object.values(LABELS))
+    for (const key of Object.values(map)) used.set(key, 'shared/labels.ts')
   return used
 }
 
