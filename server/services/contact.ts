@@ -1,5 +1,5 @@
 import type { ContactBody } from '#shared/contact.ts'
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
 import { checkPhone } from '#shared/privacy-rights/validation.ts'
@@ -54,7 +54,7 @@ export function createContactService(deps: {
         question: body.question.trim(),
         createdAt: now,
       }
-      const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
+      const team = teamTranslate(site.country)
       const visitor = serverTranslate(locale)
       // Beyond the limit the message is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)

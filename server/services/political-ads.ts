@@ -1,4 +1,4 @@
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
 import type { CampaignFilter, CampaignItem, ComplaintReason } from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
@@ -100,7 +100,7 @@ export function createPoliticalAdsService(deps: {
         explanation: body.explanation.trim(),
         createdAt: now,
       }
-      const team = serverTranslate(site.country === 'BE' ? 'nl_be' : 'nl_nl')
+      const team = teamTranslate(site.country)
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)

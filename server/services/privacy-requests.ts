@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { BrandCatalog } from '#shared/brands.ts'
 import { formatLongDate } from '#shared/format.ts'
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
 import {
   isFilled,
@@ -142,7 +142,7 @@ export function createPrivacyRequestService(deps: {
         const dueAt = addMonth(now).toISOString()
         await updateStatus(trx, request.id, { status: 'verified', verifiedAt: nowIso, dueAt })
         const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
-        const team = serverTranslate(request.country === 'BE' ? 'nl_be' : 'nl_nl')
+        const team = teamTranslate(request.country)
         const teamDue = formatLongDate(dueAt.slice(0, 10), 'nl', request.country)
         return [
           {

@@ -3,7 +3,7 @@ import fr from '#locales/fr.json' with { type: 'json' }
 import nl from '#locales/nl.json' with { type: 'json' }
 import nlBe from '#locales/nl_be.json' with { type: 'json' }
 import { fallbackChain, LANGUAGES, type Language, type Locale } from '../locale'
-import { COUNTRIES } from '../site'
+import { COUNTRIES, type Country } from '../site'
 import { createTranslate, flattenPhrases, type Phrases, type Translate } from './translate'
 
 /**
@@ -55,4 +55,9 @@ export function serverTranslate(locale: Locale): Translate {
     translators.set(locale, translate)
   }
   return translate
+}
+
+/** The privacy team and customer service work in Dutch, in their own country's Dutch. */
+export function teamTranslate(country: Country): Translate {
+  return serverTranslate(country === 'BE' ? 'nl_be' : 'nl_nl')
 }
