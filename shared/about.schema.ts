@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv'
+import { closedObject } from './content-schema'
 import type { Country } from './site'
 
 /** content/about.json: the collapsible blocks of the about page, per country, as phrase keys. */
@@ -16,8 +17,7 @@ const blocks: JSONSchemaType<AboutBlock[]> = {
   type: 'array',
   minItems: 1,
   items: {
-    type: 'object',
-    additionalProperties: false,
+    ...closedObject,
     required: ['titleKey', 'pairs'],
     properties: {
       titleKey: phraseKey,
@@ -25,8 +25,7 @@ const blocks: JSONSchemaType<AboutBlock[]> = {
         type: 'array',
         minItems: 1,
         items: {
-          type: 'object',
-          additionalProperties: false,
+          ...closedObject,
           required: ['headerKey', 'textKey'],
           properties: { headerKey: phraseKey, textKey: phraseKey },
         },
@@ -37,8 +36,7 @@ const blocks: JSONSchemaType<AboutBlock[]> = {
 
 /** Checked at build time and at start-up (server/content.ts). */
 export const aboutSchema: JSONSchemaType<AboutContent> = {
-  type: 'object',
-  additionalProperties: false,
+  ...closedObject,
   required: ['NL', 'BE'],
   properties: { NL: blocks, BE: blocks },
 }

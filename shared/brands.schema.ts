@@ -1,20 +1,19 @@
 import type { JSONSchemaType } from 'ajv'
 import type { BrandList } from './brands'
+import { closedObject } from './content-schema'
 
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const
 
 /** content/brands/{nl,be}.json, checked at build time and at start-up (server/content.ts). */
 export const brandListSchema: JSONSchemaType<BrandList> = {
-  type: 'object',
-  additionalProperties: false,
+  ...closedObject,
   required: ['brands', 'rectificationBrands'],
   properties: {
     brands: {
       type: 'array',
       minItems: 1,
       items: {
-        type: 'object',
-        additionalProperties: false,
+        ...closedObject,
         required: ['id', 'description', 'nroKeys'],
         properties: {
           id: { type: 'string', pattern: '^brand-\\d+$' },

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv'
+import { closedObject } from './content-schema'
 import { DOCUMENT_KEYS } from './documents'
 import type { Country } from './site'
 
@@ -15,16 +16,14 @@ const documentList = { type: 'array', minItems: 1, uniqueItems: true, items: doc
 
 /** Checked at build time and at start-up (server/content.ts). */
 export const homeSchema: JSONSchemaType<HomeContent> = {
-  type: 'object',
-  additionalProperties: false,
+  ...closedObject,
   required: ['topics', 'legalDocuments'],
   properties: {
     topics: {
       type: 'array',
       minItems: 1,
       items: {
-        type: 'object',
-        additionalProperties: false,
+        ...closedObject,
         required: ['document', 'image', 'titleKey', 'textKey'],
         properties: {
           document: documentKey,
@@ -35,8 +34,7 @@ export const homeSchema: JSONSchemaType<HomeContent> = {
       },
     },
     legalDocuments: {
-      type: 'object',
-      additionalProperties: false,
+      ...closedObject,
       required: ['NL', 'BE'],
       properties: { NL: documentList, BE: documentList },
     },

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv'
+import { closedObject } from './content-schema'
 import { BRAND_TYPES, type PhoneEntry } from './phone'
 
 /** content/phone/{nl,be}.json: the brand phone numbers of one country. */
@@ -10,8 +11,7 @@ export interface PhoneList {
 
 /** Checked at build time and at start-up (server/content.ts). */
 export const phoneListSchema: JSONSchemaType<PhoneList> = {
-  type: 'object',
-  additionalProperties: false,
+  ...closedObject,
   required: ['entries'],
   properties: {
     sample: { type: 'boolean', nullable: true },
@@ -19,8 +19,7 @@ export const phoneListSchema: JSONSchemaType<PhoneList> = {
       type: 'array',
       minItems: 1,
       items: {
-        type: 'object',
-        additionalProperties: false,
+        ...closedObject,
         required: ['brandName', 'phoneNumber', 'brandType'],
         properties: {
           brandName: { type: 'string', minLength: 1, maxLength: 100 },

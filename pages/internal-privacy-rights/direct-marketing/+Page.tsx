@@ -1,8 +1,7 @@
 import '../staff.css'
 import { useState } from 'react'
 import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
-import { ChannelChecklist } from '#pages/privacy-rights/ChannelChecklist.tsx'
-import { ChannelDataFields } from '#pages/privacy-rights/ChannelDataFields.tsx'
+import { ChannelFields } from '#pages/privacy-rights/ChannelFields.tsx'
 import { EmailField, type Errors } from '#pages/privacy-rights/ContactFields.tsx'
 import { EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
 import { toBody, toFormErrors, useFormSubmit } from '#pages/privacy-rights/submit.ts'
@@ -23,7 +22,7 @@ import {
   type StaffObjectionBody,
 } from '#shared/privacy-rights/staff.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { type StaffForm, useStaffForm } from '../staff-store'
+import { useStaffForm } from '../staff-store'
 import type { Data } from './+data'
 
 /**
@@ -37,8 +36,6 @@ export default function Page() {
   const { form, update, reset } = useStaffForm(lang === 'fr' ? 'fr' : 'nl')
   const [errors, setErrors] = useState<Errors>({})
   const ticked = new Set(form.communicationTypes)
-  const info = form.userInfo
-  const setInfo = (change: Partial<StaffForm['userInfo']>) => update({ userInfo: { ...info, ...change } })
   const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }))
 
   // The stored form is an OBJECTION, so toBody already sends the brands' nro keys and the channels.
@@ -141,20 +138,12 @@ export default function Page() {
         legend={t('staff.form.brands_legend')}
       />
 
-      <ChannelChecklist
+      <ChannelFields
         channels={STAFF_CHANNELS}
-        ticked={ticked}
-        onToggle={toggleChannel}
-        error={Boolean(errors.communicationTypes)}
         legend={t('staff.form.channels_legend')}
-      />
-
-      <ChannelDataFields
-        ticked={ticked}
-        phone={form.phone}
-        onPhone={(phone) => update({ phone })}
-        info={info}
-        setInfo={setInfo}
+        onToggle={toggleChannel}
+        form={form}
+        update={update}
         errors={errors}
         setErrors={setErrors}
       />

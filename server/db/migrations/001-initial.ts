@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createIndex, requiredText } from '../schema-builders'
 
 /** The first schema: requests, tokens, suppressions, contact messages, complaints and the mail outbox. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,11 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('executed_at', 'text')
     .addColumn('due_at', 'text')
     .execute()
-  await db.schema
-    .createIndex('privacy_requests_status_created')
-    .on('privacy_requests')
-    .columns(['status', 'created_at'])
-    .execute()
+  await createIndex(db, 'privacy_requests_status_created', 'privacy_requests', ['status', 'created_at'])
 
   await db.schema
     .createTable('verification_tokens')
@@ -38,11 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('consumed_at', 'text')
     .execute()
-  await db.schema
-    .createIndex('verification_tokens_request')
-    .on('verification_tokens')
-    .column('request_id')
-    .execute()
+  await createIndex(db, 'verification_tokens_request', 'verification_tokens', ['request_id'])
 
   await db.schema
     .createTable('marketing_suppressions')
@@ -56,46 +49,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('request_id', 'text', (c) => c.notNull().references('privacy_requests.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('marketing_suppressions_request')
-    .on('marketing_suppressions')
-    .column('request_id')
-    .execute()
-  await db.schema
-    .createIndex('marketing_suppressions_email')
-    .on('marketing_suppressions')
-    .columns(['email', 'brand_key'])
-    .execute()
-  await db.schema
-    .createIndex('marketing_suppressions_phone')
-    .on('marketing_suppressions')
-    .columns(['phone_number', 'brand_key'])
-    .execute()
+  await createIndex(db, 'marketing_suppressions_request', 'marketing_suppressions', ['request_id'])
+  await createIndex(db, 'marketing_suppressions_email', 'marketing_suppressions', ['email', 'brand_key'])
+  await createIndex(db, 'marketing_suppressions_phone', 'marketing_suppressions', [
+    'phone_number',
+    'brand_key',
+  ])
 
   await db.schema
     .createTable('contact_messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
+    .$call(requiredText('country', 'language'))
     .addColumn('subject', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
+    .$call(requiredText('name', 'email'))
     .addColumn('phone_number', 'text')
-    .addColumn('question', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(requiredText('question', 'created_at'))
     .execute()
 
   await db.schema
     .createTable('political_ad_complaints')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('locale', 'text', (c) => c.notNull())
-    .addColumn('campaign_id', 'text', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('explanation', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(requiredText('country', 'locale', 'campaign_id', 'reason'))
+    .$call(requiredText('name', 'email', 'explanation', 'created_at'))
     .execute()
 
   await db.schema
@@ -113,11 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('mail_outbox_due')
-    .on('mail_outbox')
-    .columns(['sent_at', 'next_attempt_at'])
-    .execute()
+  await createIndex(db, 'mail_outbox_due', 'mail_outbox', ['sent_at', 'next_attempt_at'])
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createIndex } from '../schema-builders'
 
 /** The political-ad campaign items (spec §3), per country; sample items show only off production. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -34,16 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('search_text', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('campaign_items_country_start')
-    .on('campaign_items')
-    .columns(['country', 'publication_start_date'])
-    .execute()
-  await db.schema
-    .createIndex('campaign_items_country_end')
-    .on('campaign_items')
-    .columns(['country', 'publication_end_date'])
-    .execute()
+  await createIndex(db, 'campaign_items_country_start', 'campaign_items', [
+    'country',
+    'publication_start_date',
+  ])
+  await createIndex(db, 'campaign_items_country_end', 'campaign_items', ['country', 'publication_end_date'])
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

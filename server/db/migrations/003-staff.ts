@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
+import { createIndex } from '../schema-builders'
 
 /**
  * The internal staff area (issue 8): server-side staff sessions; how staff checked a customer's identity,
@@ -23,11 +24,7 @@ export function staffMigration(dialect: Dialect) {
         .addColumn('last_seen_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema
-        .createIndex('staff_sessions_expires')
-        .on('staff_sessions')
-        .column('expires_at')
-        .execute()
+      await createIndex(db, 'staff_sessions_expires', 'staff_sessions', ['expires_at'])
 
       await db.schema
         .createTable('staff_audit_log')
@@ -43,16 +40,12 @@ export function staffMigration(dialect: Dialect) {
         /** JSON: what was done (brands, channels, identity check method); no contact data, no free text. */
         .addColumn('details', 'text', (c) => c.notNull())
         .execute()
-      await db.schema
-        .createIndex('staff_audit_log_actor')
-        .on('staff_audit_log')
-        .columns(['actor_issuer', 'actor_subject', 'occurred_at'])
-        .execute()
-      await db.schema
-        .createIndex('staff_audit_log_request')
-        .on('staff_audit_log')
-        .column('request_id')
-        .execute()
+      await createIndex(db, 'staff_audit_log_actor', 'staff_audit_log', [
+        'actor_issuer',
+        'actor_subject',
+        'occurred_at',
+      ])
+      await createIndex(db, 'staff_audit_log_request', 'staff_audit_log', ['request_id'])
 
       if (dialect === 'postgres') {
         await sql`create function staff_audit_log_append_only() returns trigger language plpgsql as $$

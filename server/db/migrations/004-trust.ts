@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
+import { createIndex } from '../schema-builders'
 
 /**
  * Issue 14: what the site keeps, and for how long.
@@ -16,8 +17,8 @@ export function trustMigration(dialect: Dialect) {
       await db.schema.alterTable('mail_outbox').addColumn('about_id', 'text').execute()
       await db.schema.alterTable('mail_outbox').addColumn('recipient_domain', 'text').execute()
       await db.schema.alterTable('mail_outbox').addColumn('body_sha256', 'text').execute()
-      await db.schema.createIndex('mail_outbox_about').on('mail_outbox').column('about_id').execute()
-      await db.schema.createIndex('mail_outbox_created').on('mail_outbox').column('created_at').execute()
+      await createIndex(db, 'mail_outbox_about', 'mail_outbox', ['about_id'])
+      await createIndex(db, 'mail_outbox_created', 'mail_outbox', ['created_at'])
       const domain =
         dialect === 'postgres'
           ? sql`rtrim(split_part(to_address, '@', 2), '>')`
@@ -28,7 +29,7 @@ export function trustMigration(dialect: Dialect) {
       for (const table of ['privacy_requests', 'contact_messages', 'political_ad_complaints']) {
         await db.schema.alterTable(table).addColumn('reference', 'text').execute()
         await db.schema.createIndex(`${table}_reference`).on(table).column('reference').unique().execute()
-        await db.schema.createIndex(`${table}_created`).on(table).column('created_at').execute()
+        await createIndex(db, `${table}_created`, table, ['created_at'])
       }
 
       if (dialect === 'sqlite') {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createIndex } from '../schema-builders'
 
 /**
  * Issue 15: an operable outbox.
@@ -9,12 +10,8 @@ import type { Kysely } from 'kysely'
 export const operationsMigration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('mail_outbox').addColumn('failed_at', 'text').execute()
-    await db.schema.createIndex('mail_outbox_failed').on('mail_outbox').column('failed_at').execute()
-    await db.schema
-      .createIndex('privacy_requests_status_due')
-      .on('privacy_requests')
-      .columns(['status', 'due_at'])
-      .execute()
+    await createIndex(db, 'mail_outbox_failed', 'mail_outbox', ['failed_at'])
+    await createIndex(db, 'privacy_requests_status_due', 'privacy_requests', ['status', 'due_at'])
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

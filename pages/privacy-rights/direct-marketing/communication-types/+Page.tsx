@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ChannelChecklist } from '#pages/privacy-rights/ChannelChecklist.tsx'
-import { ChannelDataFields } from '#pages/privacy-rights/ChannelDataFields.tsx'
+import { ChannelFields } from '#pages/privacy-rights/ChannelFields.tsx'
 import { EmailField, type Errors } from '#pages/privacy-rights/ContactFields.tsx'
 import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from '#pages/privacy-rights/request-store.ts'
 import { useSubmit } from '#pages/privacy-rights/submit.ts'
@@ -52,8 +51,6 @@ export default function Page() {
     }))
     if (on) setErrors((e) => ({ ...e, communicationTypes: undefined }))
   }
-  const info = request.userInfo
-  const setInfo = (change: Partial<ClientRequest['userInfo']>) => update({ userInfo: { ...info, ...change } })
   const chosenNames = brands
     .filter((brand) => request.brandIds.includes(brand.id))
     .map((brand) => brand.description)
@@ -79,19 +76,12 @@ export default function Page() {
         </p>
       )}
       {named.length > 0 && <p>{t('privacy_rights.channels.named', { brands: named.join(' · ') })}</p>}
-      <ChannelChecklist
+      <ChannelFields
         channels={COMMUNICATION_TYPES}
-        ticked={ticked}
-        onToggle={toggle}
-        error={Boolean(errors.communicationTypes)}
         legend={t('privacy_rights.channels.legend')}
-      />
-      <ChannelDataFields
-        ticked={ticked}
-        phone={request.phone}
-        onPhone={(phone) => update({ phone })}
-        info={info}
-        setInfo={setInfo}
+        onToggle={toggle}
+        form={request}
+        update={update}
         errors={errors}
         setErrors={setErrors}
         between={
