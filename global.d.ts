@@ -1,6 +1,7 @@
 import type React from 'react'
 import type { StaffIdentity } from './server/db/staff-repository'
 import type { DocumentStore } from './server/documents/store'
+import type { DeskActor, DeskService } from './server/services/desk'
 import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { SearchService } from './server/services/search'
@@ -42,6 +43,12 @@ declare global {
       staffSignIn?: SignInView | null
       /** The staff service: on the server only. */
       staff?: StaffService
+      /** The privacy desk (issue 16): on the server only. */
+      desk?: DeskService
+      /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */
+      deskActor?: DeskActor | null
+      /** Staff pages: the signed-in member's roles, for the staff bar's links. */
+      staffRoles?: readonly string[]
     }
     interface PageContextServer {
       /** The brand lists of both countries (content/brands), for data hooks: pages never import server/. */

@@ -170,6 +170,8 @@ export default defineConfig({
         STAFF_OIDC_ISSUER: E2E_IDP,
         STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
         STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+        // The test provider puts logins with "desk" in the privacy-desk group: the privacy team.
+        STAFF_PRIVACY_TEAM_GROUPS: 'privacy-desk',
       },
     },
   ],

@@ -2,6 +2,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
+import { deskRouter } from './api/desk'
 import { documentsRouter } from './api/documents'
 import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
@@ -20,6 +21,7 @@ import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
 import type { AddressLookup } from './services/address-lookup'
 import type { ContactService } from './services/contact'
+import type { DeskService } from './services/desk'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
 import type { SearchService } from './services/search'
@@ -39,6 +41,8 @@ export interface Services {
   contact: ContactService
   search: SearchService
   politicalAds: PoliticalAdsService
+  /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
+  desk: DeskService
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
   staff: {
     service: StaffService
@@ -105,6 +109,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', searchRouter(services.search))
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
+  app.use('/api', deskRouter(services.desk, config.staff.countries, limit('staff')))
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
@@ -122,6 +127,8 @@ export function createApp(config: Config, services: Services) {
         searchIndex: services.search,
         politicalAds: services.politicalAds,
         staff: services.staff.service,
+        desk: services.desk,
+        staffCountries: config.staff.countries,
       },
       // Development renders every request, so edits show at once.
       { reuse: !services.development },

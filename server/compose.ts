@@ -16,6 +16,7 @@ import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-lim
 import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from './redis-rate-limit'
 import { createAddressLookup } from './services/address-lookup'
 import { createContactService } from './services/contact'
+import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createPoliticalAdsService } from './services/political-ads'
 import { createPrivacyRequestService } from './services/privacy-requests'
@@ -24,6 +25,7 @@ import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
+import { publicOrigin, staffOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -54,6 +56,8 @@ export async function compose(
     assets: RequestHandler
     development?: boolean
     resolver?: DnsResolver
+    /** What "now" is for requests, the desk and its deadlines; tests inject their own. */
+    clock?: () => Date
   },
 ): Promise<Composition> {
   const { root, logger } = options
@@ -82,7 +86,12 @@ export async function compose(
     brands: BRANDS,
     emailDomainCheck,
     mailLimit,
-    settings: { verificationTtlHours: config.verificationTtlHours, privacyMailbox: config.privacyMailbox },
+    clock: options.clock,
+    settings: {
+      verificationTtlHours: config.verificationTtlHours,
+      privacyMailbox: config.privacyMailbox,
+      deskOrigin: (country) => staffOrigin(config.hostTable, country),
+    },
   })
 
   const addressLookup = createAddressLookup(config.addressLookupUrl)
@@ -107,6 +116,16 @@ export async function compose(
     maxHours: config.staff.sessionMaxHours,
   })
 
+  const desk = createDeskService({
+    db,
+    brands: BRANDS,
+    privacyMailbox: config.privacyMailbox,
+    deskOrigin: (country) => staffOrigin(config.hostTable, country),
+    publicOrigin: (country) => publicOrigin(config.hostTable, country),
+    verificationTtlHours: config.verificationTtlHours,
+    clock: options.clock,
+  })
+
   let shuttingDown = false
   const stops: (() => Promise<void> | void)[] = []
   const services: Services = {
@@ -118,8 +137,15 @@ export async function compose(
     contact,
     search,
     politicalAds,
+    desk,
     staff: {
-      service: createStaffService({ db, brands: BRANDS, emailDomainCheck }),
+      service: createStaffService({
+        db,
+        brands: BRANDS,
+        emailDomainCheck,
+        privacyMailbox: config.privacyMailbox,
+        clock: options.clock,
+      }),
       sessions: staffSessions,
       oidc: config.staff.oidc ? createOidcSignIn(config.staff.oidc) : null,
       key: staffKey,
@@ -164,9 +190,11 @@ export async function compose(
         staffSessions,
         clock: workerOptions.clock,
       })
+      const deadlines = startDeadlineJob(desk, logger)
       stops.push(
         () => worker.stop(),
         () => retention.stop(),
+        () => deadlines.stop(),
       )
       return worker
     },

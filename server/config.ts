@@ -67,6 +67,14 @@ export interface StaffConfig {
   /** Values of the groups claim that may sign in; empty when only e-mail domains decide. */
   readonly allowedGroups: readonly string[]
   readonly groupsClaim: string
+  /**
+   * Issue 16, roles from the groups claim: members of these groups are `privacy-team` (the desk and the form);
+   * of those `customer-service` (the form). With neither configured every allowed member is customer-service.
+   */
+  readonly privacyTeamGroups: readonly string[]
+  readonly customerServiceGroups: readonly string[]
+  /** The countries whose requests the desk shows (STAFF_COUNTRIES, default both). */
+  readonly countries: readonly Country[]
   /** Secret that signs the session cookie; null derives one from the client secret or a local key file. */
   readonly sessionSecret: string | null
   readonly sessionIdleMinutes: number
@@ -170,12 +178,24 @@ function staffConfig(env: Env, production: boolean): StaffConfig {
     allowedEmailDomains: domains.length === 0 && groups.length === 0 ? STAFF_DOMAINS : domains,
     allowedGroups: groups,
     groupsClaim: value(env, 'STAFF_GROUPS_CLAIM') ?? 'groups',
+    privacyTeamGroups: list(env, 'STAFF_PRIVACY_TEAM_GROUPS'),
+    customerServiceGroups: list(env, 'STAFF_CUSTOMER_SERVICE_GROUPS'),
+    countries: countryList(env, 'STAFF_COUNTRIES'),
     sessionSecret,
     sessionIdleMinutes: integer(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionMaxHours: integer(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24),
     developmentSignIn:
       !production || oneOf(env, 'STAFF_DEVELOPMENT_SIGN_IN', ['on', 'off'] as const, 'off') === 'on',
   }
+}
+
+/** `NL,BE` (the default), `NL` or `BE`. */
+function countryList(env: Env, name: string): Country[] {
+  const countries = list(env, name).map((item) => item.toUpperCase())
+  if (countries.length === 0) return ['NL', 'BE']
+  const wrong = countries.find((country) => country !== 'NL' && country !== 'BE')
+  if (wrong) throw new ConfigError(`${name} must list NL and/or BE, got "${wrong}"`)
+  return [...new Set(countries)] as Country[]
 }
 
 function list(env: Env, name: string): string[] {

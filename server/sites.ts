@@ -123,3 +123,16 @@ function normaliseHost(hostname: string | undefined): string | null {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '')
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null
 }
+
+/** The origin of the country's staff area (a host with INTERNAL_PRIVACY_RIGHTS), for links in team mails. */
+export function staffOrigin(table: HostTable, country: Country): string | null {
+  return (
+    table.find((row) => row.country === country && row.toggles.includes('INTERNAL_PRIVACY_RIGHTS'))?.origin ??
+    null
+  )
+}
+
+/** The first site of the country in this deployment's table: links of mails about requests made before their origin was kept. */
+export function publicOrigin(table: HostTable, country: Country): string {
+  return table.find((row) => row.country === country)?.origin ?? CANONICAL_PRODUCTION_ORIGIN[country]
+}

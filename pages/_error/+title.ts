@@ -1,4 +1,8 @@
 import type { PageContext } from 'vike/types'
 
 export default (pageContext: PageContext) =>
-  pageContext.is404 ? 'errors.not_found.title' : 'errors.internal.title'
+  pageContext.is404
+    ? 'errors.not_found.title'
+    : pageContext.abortStatusCode === 403
+      ? 'errors.forbidden.title'
+      : 'errors.internal.title'

@@ -15,6 +15,12 @@ export function StaffBar() {
       <p className="staff-bar__title">{t('staff.header.title')}</p>
       {staffMember && (
         <div className="staff-bar__member">
+          {staffMember.roles.includes('privacy-team') && (
+            <a href={localizedPath(lang, '/internal-privacy-rights/requests')}>{t('staff.header.desk')}</a>
+          )}
+          <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}>
+            {t('staff.header.form')}
+          </a>
           <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
           <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>

@@ -1,6 +1,7 @@
 import express, { Router } from 'express'
 import { isLanguage } from '#shared/locale.ts'
 import { sameOriginOnly } from '../middleware/post-guards'
+import { siteOf } from '../middleware/site'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 
 const OUTCOME_PAGES = {
@@ -24,7 +25,9 @@ export function verificationRouter(service: PrivacyRequestService): Router {
       }
       const token: unknown = req.body?.token
       const outcome =
-        typeof token === 'string' && /^[\w-]{20,100}$/.test(token) ? await service.confirm(token) : 'failed'
+        typeof token === 'string' && /^[\w-]{20,100}$/.test(token)
+          ? await service.confirm(token, siteOf(req))
+          : 'failed'
       res.set('Cache-Control', 'no-store').redirect(303, `/${lang}/${OUTCOME_PAGES[outcome]}`)
     },
   )

@@ -17,6 +17,7 @@ import * as campaigns from './migrations/002-campaigns'
 import { staffMigration } from './migrations/003-staff'
 import { trustMigration } from './migrations/004-trust'
 import { operationsMigration } from './migrations/005-operations'
+import { deskMigration } from './migrations/006-desk'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -134,6 +135,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '003-staff': staffMigration(dialect),
         '004-trust': trustMigration(dialect),
         '005-operations': operationsMigration,
+        '006-desk': deskMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { ACTIVE_STATUSES } from '#shared/privacy-rights/desk.ts'
 import type { Database } from './schema'
 
 /** What `/metrics` reports about the work waiting in the database, read at every scrape. */
@@ -40,7 +41,7 @@ export async function readOperations(db: Kysely<Database>, now: Date): Promise<O
         .sum<string | number | null>(eb.case().when('due_at', '<', nowIso).then(1).else(0).end())
         .as('overdue'),
     ])
-    .where('status', '=', 'verified')
+    .where('status', 'in', [...ACTIVE_STATUSES])
     .where('due_at', '<', weekOn)
     .executeTakeFirstOrThrow()
   const overdue = Number(due.overdue ?? 0)

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   /** The request, contact message or complaint the mail is about: the mail is deleted with it. */
   aboutId: string | null
   to: string
+  /** Where the recipient's answer goes: the country's privacy or customer-service mailbox, never no-reply. */
+  replyTo?: string | null
   subject: string
   text: string
   html: string
@@ -32,6 +34,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
       kind: mail.kind,
       about_id: mail.aboutId,
       to_address: mail.to,
+      reply_to: mail.replyTo ?? null,
       recipient_domain: recipientDomain(mail.to),
       subject: mail.subject,
       text_body: mail.text,
@@ -82,6 +85,7 @@ export async function claimDueMails(
     kind: row.kind,
     aboutId: row.about_id,
     to: row.to_address,
+    replyTo: row.reply_to,
     subject: row.subject,
     text: row.text_body,
     html: row.html_body,

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
 import type {
   CommunicationType,
   FlowType,
@@ -7,11 +8,11 @@ import type {
 } from '#shared/privacy-rights/request.ts'
 import type { IdentityCheck } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
-import type { Database } from './schema'
+import type { Database, PrivacyRequestTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export type RequestStatus = 'pending' | 'verified' | 'executed'
+export type { RequestStatus }
 
 /** Spec §3 'Privacy request' as stored, in domain words. */
 export interface PrivacyRequest {
@@ -40,6 +41,11 @@ export interface PrivacyRequest {
   identityNote: string | null
   /** `NL-261123-K7Q2M`: given when the request is stored (null only for requests from before references). */
   reference: string | null
+  /** The end of the first month after verification; `dueAt` moves on an extension, this does not. */
+  originalDueAt?: string | null
+  closedAt?: string | null
+  /** The site (from the host table, never a request header) where it was made: later mails link there. */
+  origin?: string | null
 }
 
 export interface Suppression {
@@ -79,13 +85,26 @@ export async function insertRequest(db: Executor, request: PrivacyRequest): Prom
       identity_check: request.identityCheck,
       identity_note: request.identityNote,
       reference: request.reference,
+      origin: request.origin ?? null,
     })
     .execute()
 }
 
 export async function findRequest(db: Executor, id: string): Promise<PrivacyRequest | null> {
   const row = await db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) return null
+  return row ? toRequest(row) : null
+}
+
+export async function findByReference(db: Executor, reference: string): Promise<PrivacyRequest | null> {
+  const row = await db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  return row ? toRequest(row) : null
+}
+
+export function toRequest(row: Selectable<PrivacyRequestTable>): PrivacyRequest {
   return {
     id: row.id,
     flowType: row.flow_type as FlowType,
@@ -110,24 +129,42 @@ export async function findRequest(db: Executor, id: string): Promise<PrivacyRequ
     identityCheck: row.identity_check as IdentityCheck | null,
     identityNote: row.identity_note,
     reference: row.reference,
+    originalDueAt: row.original_due_at,
+    closedAt: row.closed_at,
+    origin: row.origin,
   }
 }
 
 export async function updateStatus(
   db: Executor,
   id: string,
-  change: { status: RequestStatus; verifiedAt?: string; executedAt?: string; dueAt?: string },
-): Promise<void> {
-  await db
+  change: {
+    status: RequestStatus
+    verifiedAt?: string
+    executedAt?: string
+    dueAt?: string
+    originalDueAt?: string
+    closedAt?: string
+    statusTokenHash?: string
+  },
+  /** Only from these statuses: false when the request was in another (a concurrent action won). */
+  from?: readonly RequestStatus[],
+): Promise<boolean> {
+  let update = db
     .updateTable('privacy_requests')
     .set({
       status: change.status,
       ...(change.verifiedAt ? { verified_at: change.verifiedAt } : {}),
       ...(change.executedAt ? { executed_at: change.executedAt } : {}),
       ...(change.dueAt ? { due_at: change.dueAt } : {}),
+      ...(change.originalDueAt ? { original_due_at: change.originalDueAt } : {}),
+      ...(change.closedAt ? { closed_at: change.closedAt } : {}),
+      ...(change.statusTokenHash ? { status_token_hash: change.statusTokenHash } : {}),
     })
     .where('id', '=', id)
-    .execute()
+  if (from) update = update.where('status', 'in', from)
+  const result = await update.executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 export async function insertToken(

@@ -21,18 +21,22 @@ export interface Purged {
  * that no row of a purged item remains anywhere. Verified requests and their suppressions are records of
  * what was handled and stay.
  */
+/** Requests whose e-mail address was never confirmed: still waiting, or expired (issue 16). */
+const NEVER_VERIFIED = ['pending', 'expired']
+
 export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutoffs): Promise<Purged> {
   const requests = await db.transaction().execute(async (trx) => {
     const stale = trx
       .selectFrom('privacy_requests')
       .select('id')
-      .where('status', '=', 'pending')
+      .where('status', 'in', NEVER_VERIFIED)
       .where('created_at', '<', cutoffs.unverifiedRequests)
     await trx.deleteFrom('verification_tokens').where('request_id', 'in', stale).execute()
+    await trx.deleteFrom('request_events').where('request_id', 'in', stale).execute()
     await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
     const result = await trx
       .deleteFrom('privacy_requests')
-      .where('status', '=', 'pending')
+      .where('status', 'in', NEVER_VERIFIED)
       .where('created_at', '<', cutoffs.unverifiedRequests)
       .executeTakeFirst()
     return Number(result.numDeletedRows)

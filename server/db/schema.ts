@@ -14,6 +14,8 @@ export interface Database {
   campaign_items: CampaignItemTable
   staff_sessions: StaffSessionTable
   staff_audit_log: StaffAuditLogTable
+  request_events: RequestEventTable
+  job_runs: JobRunTable
 }
 
 export interface StaffSessionTable {
@@ -27,6 +29,31 @@ export interface StaffSessionTable {
   last_seen_at: string
   /** The absolute end of the session, whatever the activity. */
   expires_at: string
+  /** Comma-separated roles: `customer-service`, `privacy-team`. */
+  roles: Generated<string>
+}
+
+/** The timeline of a privacy request (issue 16); deleted with the request. */
+export interface RequestEventTable {
+  id: string
+  request_id: string
+  occurred_at: string
+  /** received, mail-delivered, reminded, verified, expired, extended, completed, rejected, note. */
+  kind: string
+  /** The staff member who acted; null for the requester and the site itself. */
+  actor_email: string | null
+  actor_name: string | null
+  /** The mail kind of mail-delivered, the rejection reason, the new due date of an extension. */
+  detail: string | null
+  /** The reply, the extension's reason or the note, as written. */
+  text: string | null
+}
+
+/** A daily job's run for a period (`2026-11-24/NL`): the primary key lets only one instance run it. */
+export interface JobRunTable {
+  job: string
+  period: string
+  ran_at: string
 }
 
 /** Append-only: the database refuses UPDATE and DELETE (migration 003). */
@@ -77,7 +104,7 @@ export interface CampaignItemTable {
 export interface PrivacyRequestTable {
   id: string
   flow_type: string
-  /** pending (waiting for e-mail verification), verified (being handled by the privacy team), executed. */
+  /** pending, open, extended, completed, rejected, expired, executed (shared/privacy-rights/desk.ts). */
   status: string
   country: string
   language: string
@@ -104,6 +131,14 @@ export interface PrivacyRequestTable {
   identity_note: string | null
   /** The human reference (`NL-261123-K7Q2M`) the requester and the team quote. */
   reference: string | null
+  /** The end of the first month, which an extension (once) moves by two months. */
+  original_due_at: string | null
+  closed_at: string | null
+  reminded_at: string | null
+  /** SHA-256 of the requester's status-link token. */
+  status_token_hash: string | null
+  /** The origin of the site (host table) where the request was made: later mails link there. */
+  origin: string | null
 }
 
 export interface VerificationTokenTable {
@@ -174,4 +209,5 @@ export interface MailOutboxTable {
   /** Given up on after MAIL_FAIL_AFTER_HOURS of failed attempts: never retried; erased like a sent mail. */
   failed_at: string | null
   created_at: string
+  reply_to: string | null
 }

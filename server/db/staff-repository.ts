@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { STAFF_ROLES, type StaffRole } from '#shared/privacy-rights/desk.ts'
 import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import type { Database, StaffAuditLogTable } from './schema'
@@ -14,6 +15,7 @@ export interface StaffIdentity {
 }
 
 export interface StaffSession extends StaffIdentity {
+  roles: StaffRole[]
   createdAt: string
   lastSeenAt: string
   expiresAt: string
@@ -28,6 +30,7 @@ export async function insertSession(db: Executor, idHash: string, session: Staff
       issuer: session.issuer,
       email: session.email,
       name: session.name,
+      roles: session.roles.join(','),
       created_at: session.createdAt,
       last_seen_at: session.lastSeenAt,
       expires_at: session.expiresAt,
@@ -47,6 +50,9 @@ export async function findSession(db: Executor, idHash: string): Promise<StaffSe
     issuer: row.issuer,
     email: row.email,
     name: row.name,
+    roles: row.roles
+      .split(',')
+      .filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role)),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database'
+import { recordDelivery } from '../db/desk-repository'
 import {
   claimDueMails,
   markFailed,
@@ -81,11 +82,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         messageId: `<${mail.id}@privacy-site>`,
         from,
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
       })
-      await markSent(db.db, mail, clock().toISOString())
+      const sentAt = clock().toISOString()
+      await markSent(db.db, mail, sentAt)
+      // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
+      if (mail.aboutId)
+        await recordDelivery(db.db, mail.aboutId, mail.kind, sentAt).catch((error: unknown) =>
+          logger.warn({ err: error, mailId: mail.id }, 'mail delivered but not added to the timeline'),
+        )
     } catch (error) {
       const now = clock()
       // The SMTP error text can quote addresses: only its code is kept.

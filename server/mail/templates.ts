@@ -1,15 +1,24 @@
 import type { ContactSubject } from '#shared/contact.ts'
+import { formatAddress } from '#shared/format.ts'
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
+  COUNTRY_LABELS,
+  CUSTOMER_LANGUAGE_LABELS,
   FLOW_LABELS,
+  REJECTION_REASON_LABELS,
 } from '#shared/labels.ts'
 import type { ComplaintReason } from '#shared/political-ads.ts'
+import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
+import type { FlowType } from '#shared/privacy-rights/request.ts'
 import type { ContactMessage as StoredContactMessage } from '../db/contact-repository'
 import type { PrivacyRequest } from '../db/privacy-request-repository'
+
+/** A request as mails show it: its brands by name (the brands' nro keys are for systems, not people). */
+export type NamedRequest = PrivacyRequest & { brandNames: readonly string[] }
 
 export interface RenderedMail {
   subject: string
@@ -46,12 +55,13 @@ function referenced(subject: string, reference: string | null): string {
   return reference ? `${subject} [${reference}]` : subject
 }
 
-function summary(t: Translate, request: PrivacyRequest): string {
+function summary(t: Translate, request: NamedRequest): string {
   const lines = [
     ...(request.reference ? [`${t('mail.team.reference')}: ${request.reference}`] : []),
     `${t('mail.summary.request')}: ${t(FLOW_LABELS[request.flowType])}`,
   ]
-  if (request.brands.length > 0) lines.push(`${t('mail.summary.brands')}: ${request.brands.join(', ')}`)
+  if (request.brandNames.length > 0)
+    lines.push(`${t('mail.summary.brands')}: ${request.brandNames.join(', ')}`)
   const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
   if (channels.length > 0)
     lines.push(`${t('mail.summary.channels')}: ${channels.map((c) => t(CHANNEL_LABELS[c])).join(', ')}`)
@@ -60,7 +70,7 @@ function summary(t: Translate, request: PrivacyRequest): string {
 
 export function verificationMail(
   t: Translate,
-  request: PrivacyRequest,
+  request: NamedRequest,
   link: string,
   ttlHours: number,
 ): RenderedMail {
@@ -80,7 +90,7 @@ export function verificationMail(
 /** The objection is recorded: after the customer's confirmation, or at once when staff took it down. */
 export function objectionProcessedMail(
   t: Translate,
-  request: PrivacyRequest,
+  request: NamedRequest,
   via: 'confirmation' | 'staff' = 'confirmation',
 ): RenderedMail {
   return compose(t, referenced(t('mail.objection.subject'), request.reference), [
@@ -90,7 +100,12 @@ export function objectionProcessedMail(
   ])
 }
 
-export function receiptMail(t: Translate, request: PrivacyRequest, dueText: string): RenderedMail {
+export function receiptMail(
+  t: Translate,
+  request: NamedRequest,
+  dueText: string,
+  statusLink: string,
+): RenderedMail {
   const paragraphs = [
     t('mail.receipt.intro'),
     summary(t, request),
@@ -100,32 +115,115 @@ export function receiptMail(t: Translate, request: PrivacyRequest, dueText: stri
     paragraphs.push(t('mail.receipt.retention'))
     if (request.country === 'NL') paragraphs.push(t('mail.receipt.third_parties_nl'))
   }
-  return compose(t, referenced(t('mail.receipt.subject'), request.reference), paragraphs)
+  paragraphs.push(t('mail.receipt.status_intro'))
+  return compose(t, referenced(t('mail.receipt.subject'), request.reference), paragraphs, {
+    label: t('mail.receipt.status_button'),
+    href: statusLink,
+  })
+}
+
+/** One reminder, 24 hours after an unconfirmed request, with a fresh link that ends when the first does. */
+export function reminderMail(t: Translate, request: NamedRequest, link: string, until: string): RenderedMail {
+  return compose(
+    t,
+    referenced(t('mail.desk.reminder_subject'), request.reference),
+    [t('mail.desk.reminder_intro'), summary(t, request), t('mail.desk.reminder_until', { date: until })],
+    { label: t('mail.verification.button'), href: link },
+  )
+}
+
+/** The link expired unconfirmed: nothing was done, and this is how to start again. */
+export function expiredMail(t: Translate, request: NamedRequest, startAgain: string): RenderedMail {
+  return compose(
+    t,
+    referenced(t('mail.desk.expired_subject'), request.reference),
+    [t('mail.desk.expired_intro'), summary(t, request), t('mail.desk.expired_again')],
+    { label: t('mail.desk.expired_button'), href: startAgain },
+  )
+}
+
+/** GDPR Art. 12(3): two more months, with the reasons, told within the first month. */
+export function extensionMail(t: Translate, request: NamedRequest, reason: string, dueText: string) {
+  return compose(t, referenced(t('mail.desk.extended_subject'), request.reference), [
+    t('mail.desk.extended_intro', { date: dueText }),
+    reason,
+    t('mail.desk.extended_rule'),
+  ])
+}
+
+/** The team's answer, as they wrote it. */
+export function replyMail(t: Translate, request: NamedRequest, message: string): RenderedMail {
+  return compose(t, referenced(t('mail.desk.completed_subject'), request.reference), [
+    summary(t, request),
+    ...paragraphsOf(message),
+  ])
+}
+
+/** A refusal names its ground and, as Art. 12(4) requires, the right to complain to the regulator. */
+export function rejectionMail(
+  t: Translate,
+  request: NamedRequest,
+  reason: RejectionReason,
+  message: string,
+): RenderedMail {
+  return compose(t, referenced(t('mail.desk.rejected_subject'), request.reference), [
+    summary(t, request),
+    `${t('mail.desk.rejected_reason')}: ${t(REJECTION_REASON_LABELS[reason])}`,
+    ...paragraphsOf(message),
+    t(request.country === 'BE' ? 'mail.desk.regulator_be' : 'mail.desk.regulator_nl'),
+  ])
+}
+
+/** The daily digest to a country's privacy mailbox: what is due within 7 days and what is overdue. */
+export function digestMail(
+  t: Translate,
+  rows: { reference: string; flowType: FlowType; dueText: string; overdue: boolean }[],
+  deskLink: string | null,
+): RenderedMail {
+  const line = (row: (typeof rows)[number]) =>
+    `${row.reference} · ${t(FLOW_LABELS[row.flowType])} · ${row.dueText}`
+  const overdue = rows.filter((row) => row.overdue)
+  const soon = rows.filter((row) => !row.overdue)
+  return compose(
+    t,
+    t('mail.desk.digest_subject', { soon: soon.length, overdue: overdue.length }),
+    [
+      t('mail.desk.digest_intro'),
+      ...(overdue.length > 0 ? [`${t('mail.desk.digest_overdue')}\n${overdue.map(line).join('\n')}`] : []),
+      ...(soon.length > 0 ? [`${t('mail.desk.digest_soon')}\n${soon.map(line).join('\n')}`] : []),
+    ],
+    deskLink ? { label: t('mail.desk.digest_button'), href: deskLink } : undefined,
+  )
+}
+
+/** A text the team typed: its blank lines separate paragraphs. */
+function paragraphsOf(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
 }
 
 /** To the country's privacy mailbox: everything the team needs to handle the request. */
-export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: string): RenderedMail {
+export function privacyTeamMail(
+  t: Translate,
+  request: NamedRequest,
+  dueText: string,
+  deskLink: string | null,
+): RenderedMail {
   const info = request.userInfo
-  const address = info?.address
   const fields: [string, string | null | undefined][] = [
     [t('mail.team.reference'), request.reference ?? request.id],
     [t('mail.summary.request'), t(FLOW_LABELS[request.flowType])],
     [t('mail.team.deadline'), dueText],
+    [t('mail.team.language'), t(CUSTOMER_LANGUAGE_LABELS[request.language])],
+    [t('mail.team.country'), t(COUNTRY_LABELS[request.country])],
+    [t('mail.summary.brands'), request.brandNames.join(', ') || null],
     [t('mail.team.email'), request.email],
     [t('mail.team.phone'), request.phoneNumber],
     [t('mail.team.name'), [info?.firstName, info?.lastName].filter(Boolean).join(' ') || null],
-    [
-      t('mail.team.address'),
-      address
-        ? [
-            [address.street, address.houseNumber, address.houseNumberExtension].filter(Boolean).join(' '),
-            [address.postalCode, address.city].filter(Boolean).join(' '),
-            address.country,
-          ]
-            .filter(Boolean)
-            .join(', ')
-        : null,
-    ],
+    [t('mail.team.address'), formatAddress(info?.address)],
     [t('mail.team.brand'), request.brandName],
     [t('mail.team.article'), request.article],
     [t('mail.team.publication_link'), request.publicationLink],
@@ -135,7 +233,8 @@ export function privacyTeamMail(t: Translate, request: PrivacyRequest, dueText: 
   ]
   const lines = fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`)
   const subject = t('mail.team.subject', { flow: t(FLOW_LABELS[request.flowType]) })
-  return compose(t, referenced(subject, request.reference), [t('mail.team.intro'), lines.join('\n')])
+  const button = deskLink ? { label: t('mail.team.open_desk'), href: deskLink } : undefined
+  return compose(t, referenced(subject, request.reference), [t('mail.team.intro'), lines.join('\n')], button)
 }
 
 type ContactMessage = Pick<

@@ -7,6 +7,7 @@ export interface MailMessage {
   messageId: string
   from: string
   to: string
+  replyTo?: string
   subject: string
   text: string
   html: string

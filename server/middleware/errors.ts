@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
-import { ValidationFailed } from '../services/errors'
+import { InvalidTransition, NotFound, ValidationFailed } from '../services/errors'
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
@@ -48,6 +48,8 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error
   if (error instanceof ValidationFailed)
     return new HttpError(400, 'VALIDATION_FAILED', error.message, error.fields)
+  if (error instanceof NotFound) return new HttpError(404, 'NOT_FOUND', error.message)
+  if (error instanceof InvalidTransition) return new HttpError(409, 'INVALID_TRANSITION', error.message)
   if (typeof error !== 'object' || error === null) return null
   const { status, type } = error as { status?: number; type?: string }
   if (type === 'entity.too.large')

@@ -1,7 +1,9 @@
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
+import type { Country } from '#shared/site.ts'
 import { BRANDS } from '../brands'
 import type { DocumentStore } from '../documents/store'
+import type { DeskService } from '../services/desk'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { SearchService } from '../services/search'
@@ -34,6 +36,9 @@ export function pages(
     searchIndex: SearchService
     politicalAds: PoliticalAdsService
     staff: StaffService
+    desk: DeskService
+    /** The countries the desk shows (STAFF_COUNTRIES). */
+    staffCountries: readonly Country[]
   },
   options: { reuse: boolean } = { reuse: true },
 ): RequestHandler {
@@ -56,6 +61,7 @@ export function pages(
       privacyRequests: services.privacyRequests,
       searchIndex: services.searchIndex,
       politicalAds: services.politicalAds,
+      desk: services.desk,
       ...staffContext,
       cspNonce: nonce,
     })
@@ -81,11 +87,14 @@ export function pages(
       const staffContext = staffPage
         ? {
             staffMember: res.locals.staff
-              ? { name: res.locals.staff.name, email: res.locals.staff.email }
+              ? { name: res.locals.staff.name, email: res.locals.staff.email, roles: res.locals.staff.roles }
               : null,
             staffIdentity: res.locals.staff ?? null,
             staffSignIn: res.locals.staffSignIn ?? null,
             staff: services.staff,
+            deskActor: res.locals.staff?.roles.includes('privacy-team')
+              ? { ...res.locals.staff, countries: services.staffCountries }
+              : null,
           }
         : {}
       page = await render(url, req.headers, req.site, reusable ? NONCE_SLOT : nonce, staffContext)

@@ -25,3 +25,19 @@ export class UndeliverableEmail extends Error {
     this.name = 'UndeliverableEmail'
   }
 }
+
+/** No such item, or none the caller may see (another country's request is not told apart from none). */
+export class NotFound extends Error {
+  constructor(what: string) {
+    super(`${what} not found`)
+    this.name = 'NotFound'
+  }
+}
+
+/** The item's status does not allow this action (issue 16: a completed request cannot be extended). */
+export class InvalidTransition extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InvalidTransition'
+  }
+}

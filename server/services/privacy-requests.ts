@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { BrandCatalog } from '#shared/brands.ts'
 import { formatLongDate } from '#shared/format.ts'
-import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
-import type { Locale } from '#shared/locale.ts'
+import { teamTranslate } from '#shared/i18n/catalog.server.ts'
 import {
   isFilled,
   objectionChannels,
@@ -11,8 +10,9 @@ import {
   type SuppressionChannel,
 } from '#shared/privacy-rights/request.ts'
 import { checkBody } from '#shared/privacy-rights/rules.ts'
-import type { Site } from '#shared/site.ts'
+import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
+import { insertEvent } from '../db/desk-repository'
 import {
   consumeToken,
   findRequest,
@@ -30,10 +30,13 @@ import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail 
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
+import { requesterMails } from './request-mails'
 
 export interface PrivacyRequestSettings {
   verificationTtlHours: number
   privacyMailbox: Readonly<Record<'NL' | 'BE', string>>
+  /** The country's staff area (host table), for the team mail's link to the desk; null: no link. */
+  deskOrigin?: (country: Country) => string | null
 }
 
 export type VerificationState =
@@ -51,7 +54,7 @@ export interface PrivacyRequestService {
   /** What the verification page shows for a token, without consuming it (mail scanners open links). */
   preview(token: string): Promise<VerificationState>
   /** The confirm button: consumes the token and executes the request. Confirming twice succeeds twice. */
-  confirm(token: string): Promise<'verified' | 'expired' | 'failed'>
+  confirm(token: string, site: Site): Promise<'verified' | 'expired' | 'failed'>
 }
 
 export function createPrivacyRequestService(deps: {
@@ -64,6 +67,7 @@ export function createPrivacyRequestService(deps: {
 }): PrivacyRequestService {
   const { db, brands, emailDomainCheck, mailLimit, settings } = deps
   const clock = deps.clock ?? (() => new Date())
+  const mails = requesterMails(brands, settings.privacyMailbox)
 
   return {
     async submit(body, site) {
@@ -82,6 +86,8 @@ export function createPrivacyRequestService(deps: {
           // (spec §1: opting out), so it is recorded at once.
           const executed = { ...request, status: 'executed' as const, executedAt: now }
           await insertRequest(trx, executed)
+          await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
+          await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
           await insertSuppressions(trx, suppressionsFor(executed), now)
           request.status = 'executed'
           return []
@@ -90,12 +96,17 @@ export function createPrivacyRequestService(deps: {
         const token = randomBytes(32).toString('base64url')
         const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
         await insertRequest(trx, request)
+        await insertEvent(trx, request.id, { kind: 'received', occurredAt: now })
         await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
         if (!mayMail) return []
         const link = `${site.origin}/${request.language}/verify-email?token=${token}`
-        const t = serverTranslate(mailLocale(request))
-        const mail = verificationMail(t, request, link, settings.verificationTtlHours)
-        return [{ kind: 'verification', aboutId: request.id, to: request.email, ...mail }]
+        const mail = verificationMail(
+          mails.translate(request),
+          mails.named(request),
+          link,
+          settings.verificationTtlHours,
+        )
+        return [mails.to(request, 'verification', mail)]
       })
       return { id: request.id, reference: request.reference ?? '', status: request.status }
     },
@@ -110,7 +121,7 @@ export function createPrivacyRequestService(deps: {
       return { state: 'valid', request }
     },
 
-    async confirm(token) {
+    async confirm(token, site) {
       const hash = hashToken(token)
       const found = await findToken(db.db, hash)
       if (!found) return 'failed'
@@ -120,40 +131,43 @@ export function createPrivacyRequestService(deps: {
       const nowIso = now.toISOString()
       const request = await findRequest(db.db, found.requestId)
       if (!request) return 'failed'
-      const t = serverTranslate(mailLocale(request))
+      const t = mails.translate(request)
+      const named = mails.named(request)
       await saveWithMails(db, nowIso, async (trx) => {
         // Only the caller that consumes the token executes the request; a concurrent second click sees success.
         if (!(await consumeToken(trx, hash, nowIso))) return []
+        await insertEvent(trx, request.id, { kind: 'verified', occurredAt: nowIso })
         if (request.flowType === 'OBJECTION') {
           await insertSuppressions(trx, suppressionsFor(request), nowIso)
           await updateStatus(trx, request.id, { status: 'executed', verifiedAt: nowIso, executedAt: nowIso })
-          return [
-            request.email
-              ? {
-                  kind: 'objection-processed',
-                  aboutId: request.id,
-                  to: request.email,
-                  ...objectionProcessedMail(t, request),
-                }
-              : null,
-          ]
+          await insertEvent(trx, request.id, { kind: 'executed', occurredAt: nowIso })
+          return [mails.to(request, 'objection-processed', objectionProcessedMail(t, named))]
         }
-        // GDPR Art. 12(3): an answer within one month of the (verified) request.
-        const dueAt = addMonth(now).toISOString()
-        await updateStatus(trx, request.id, { status: 'verified', verifiedAt: nowIso, dueAt })
+        // GDPR Art. 12(3): an answer within one month of the verified request (docs/decisions/0012).
+        const dueAt = addMonths(now, 1).toISOString()
+        const statusToken = randomBytes(32).toString('base64url')
+        await updateStatus(trx, request.id, {
+          status: 'open',
+          verifiedAt: nowIso,
+          dueAt,
+          originalDueAt: dueAt,
+          statusTokenHash: hashToken(statusToken),
+        })
         const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
         const team = teamTranslate(request.country)
         const teamDue = formatLongDate(dueAt.slice(0, 10), 'nl', request.country)
+        const desk = settings.deskOrigin?.(request.country)
+        const deskLink = desk ? `${desk}/nl/internal-privacy-rights/requests/${request.reference}` : null
+        const origin = request.origin ?? site.origin
+        const statusLink = `${origin}/${request.language}/privacy-rights/status?token=${statusToken}`
         return [
           {
             kind: 'privacy-team',
             aboutId: request.id,
             to: settings.privacyMailbox[request.country],
-            ...privacyTeamMail(team, request, teamDue),
+            ...privacyTeamMail(team, named, teamDue, deskLink),
           },
-          request.email
-            ? { kind: 'receipt', aboutId: request.id, to: request.email, ...receiptMail(t, request, dueText) }
-            : null,
+          mails.to(request, 'receipt', receiptMail(t, named, dueText, statusLink)),
         ]
       })
       return 'verified'
@@ -165,16 +179,14 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
-export function mailLocale(request: PrivacyRequest): Locale {
-  return `${request.language}_${request.country.toLowerCase()}` as Locale
-}
-
-function addMonth(date: Date): Date {
+/** Calendar months on: 31 January + one month is the last day of February, not 3 March. */
+export function addMonths(date: Date, months: number): Date {
   const next = new Date(date)
   const day = next.getUTCDate()
-  next.setUTCMonth(next.getUTCMonth() + 1)
-  // 31 January + one month is the last day of February, not 3 March.
-  if (next.getUTCDate() < day) next.setUTCDate(0)
+  next.setUTCDate(1)
+  next.setUTCMonth(next.getUTCMonth() + months)
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()
+  next.setUTCDate(Math.min(day, lastDay))
   return next
 }
 
@@ -224,6 +236,7 @@ export function normalise(body: PrivacyRequestBody, site: Site, now: Date): Priv
     communicationTypes,
     userInfo,
     touchpoint: trimmed(body.touchpoint),
+    origin: site.origin,
     createdAt: now.toISOString(),
     verifiedAt: null,
     executedAt: null,

@@ -1,5 +1,4 @@
 import type { BrandCatalog } from '#shared/brands.ts'
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
 import {
   type AuditEntry,
@@ -10,6 +9,7 @@ import {
 } from '#shared/privacy-rights/staff.ts'
 import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
+import { insertEvent } from '../db/desk-repository'
 import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
 import { freshReference } from '../db/references'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
@@ -17,11 +17,14 @@ import { saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
-import { mailLocale, normalise, suppressionsFor } from './privacy-requests'
+import { normalise, suppressionsFor } from './privacy-requests'
+import { brandNames, requesterMails } from './request-mails'
 
 /** What the staff processed page shows of a recorded objection. */
 export interface RecordedObjection {
   requestId: string
+  /** `NL-261124-K7Q2M`: what the customer and the team quote. */
+  reference: string
   recordedAt: string
   country: Country
   language: 'nl' | 'fr'
@@ -55,14 +58,13 @@ export function createStaffService(deps: {
   db: Db
   brands: BrandCatalog
   emailDomainCheck: EmailDomainCheck
+  /** Reply-To of the customer's confirmation mail. */
+  privacyMailbox: Readonly<Record<Country, string>>
   clock?: () => Date
 }): StaffService {
   const { db, brands, emailDomainCheck } = deps
   const clock = deps.clock ?? (() => new Date())
-  const brandNames = (country: Country, keys: readonly string[]) =>
-    brands[country].brands
-      .filter((brand) => brand.nroKeys.some((key) => keys.includes(key)))
-      .map((brand) => brand.description)
+  const mails = requesterMails(brands, deps.privacyMailbox)
 
   return {
     async log(actor, action, country) {
@@ -111,9 +113,14 @@ export function createStaffService(deps: {
             confirmationMail: executed.email !== null,
           },
         })
-        if (!executed.email) return []
-        const mail = objectionProcessedMail(serverTranslate(mailLocale(executed)), executed, 'staff')
-        return [{ kind: 'objection-processed', aboutId: executed.id, to: executed.email, ...mail }]
+        await insertEvent(trx, executed.id, {
+          kind: 'executed',
+          occurredAt: nowIso,
+          actor,
+          detail: body.identityCheck.method,
+        })
+        const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
+        return [mails.to(executed, 'objection-processed', mail)]
       })
       const recorded = await this.recorded(executed.id, actor)
       if (!recorded) throw new Error('The recorded objection could not be read back')
@@ -130,10 +137,11 @@ export function createStaffService(deps: {
       const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ')
       return {
         requestId,
+        reference: request.reference ?? requestId,
         recordedAt: entry.occurredAt,
         country: request.country,
         language: request.language,
-        brands: brandNames(request.country, request.brands),
+        brands: brandNames(brands, request.country, request.brands),
         channels: request.communicationTypes as SuppressionChannel[],
         email: request.email,
         phoneNumber: request.phoneNumber,

@@ -2,6 +2,7 @@ import express, { type Request, type Response, Router } from 'express'
 import { escapeHtml } from '#shared/html.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import { isLanguage, type Language, toLocale } from '#shared/locale.ts'
+import type { StaffRole } from '#shared/privacy-rights/desk.ts'
 import type { SignInView } from '#shared/privacy-rights/staff.ts'
 import { routeLanguage } from '#shared/routing.ts'
 import type { StaffIdentity } from '../db/staff-repository'
@@ -10,7 +11,7 @@ import { sameOriginOnly } from '../middleware/post-guards'
 import type { StaffService } from '../services/staff'
 import { clearHostCookie, readCookie, sealer, setHostCookie } from './cookies'
 import type { OidcSignIn, SignInTransaction } from './oidc'
-import { type AccessPolicy, isAllowed, SESSION_COOKIE, type StaffSessions } from './sessions'
+import { type AccessPolicy, isAllowed, rolesOf, SESSION_COOKIE, type StaffSessions } from './sessions'
 
 /** The sign-in transaction: Lax, because the provider sends the browser back with a cross-site redirect. */
 const TRANSACTION_COOKIE = '__Host-staff-signin'
@@ -142,7 +143,8 @@ export function staffArea(deps: StaffAreaDeps): Router {
       res.redirect(303, `${signInPage}?failed=1`)
       return
     }
-    if (!isAllowed(claims, policy)) {
+    const roles = rolesOf(claims, policy)
+    if (!isAllowed(claims, policy) || roles.length === 0) {
       // Signed in at the provider, but not one of ours: recorded, no session, and a 403 page here.
       await staff.log(identity, 'SIGN_IN_REFUSED', req.site?.country ?? 'NL')
       showSignIn(res, { method: 'oidc', notice: 'refused', returnTo: transaction.returnTo })
@@ -152,7 +154,7 @@ export function staffArea(deps: StaffAreaDeps): Router {
     }
     // A sign-in on a browser that still holds a session ends that one first.
     await sessions.end(readCookie(req, SESSION_COOKIE))
-    const cookie = await sessions.start(identity)
+    const cookie = await sessions.start(identity, roles)
     await staff.log(identity, 'SIGN_IN', req.site?.country ?? 'NL')
     setHostCookie(res, SESSION_COOKIE, cookie, { sameSite: 'strict' })
     // The provider sent the browser here cross-site, so a redirect would still count as cross-site and the
@@ -188,8 +190,11 @@ export function staffArea(deps: StaffAreaDeps): Router {
         res.redirect(303, `/${lang}${STAFF_AREA}/sign-in?refused=1&returnTo=${encodeURIComponent(returnTo)}`)
         return
       }
+      // The developer chooses the role to try: customer-service (the form) or privacy-team (the desk too).
+      const roles: StaffRole[] =
+        req.body?.role === 'privacy-team' ? ['privacy-team', 'customer-service'] : ['customer-service']
       await sessions.end(readCookie(req, SESSION_COOKIE))
-      setHostCookie(res, SESSION_COOKIE, await sessions.start(identity), { sameSite: 'strict' })
+      setHostCookie(res, SESSION_COOKIE, await sessions.start(identity, roles), { sameSite: 'strict' })
       await staff.log(identity, 'SIGN_IN', req.site?.country ?? 'NL')
       res.redirect(303, returnTo)
     },

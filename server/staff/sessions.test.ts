@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, migrate, openDatabase } from '../db/database'
-import { createStaffSessions, isAllowed } from './sessions'
+import { createStaffSessions, isAllowed, rolesOf } from './sessions'
 
 const anna = { subject: 'sub-anna', issuer: 'https://idp.example', email: 'anna@dpgmedia.nl', name: 'Anna' }
 
@@ -25,8 +25,14 @@ describe('staff sessions', () => {
     createStaffSessions(db, { key: Buffer.alloc(32, 7), idleMinutes: 30, maxHours: 2 }, clock)
 
   it('resolves a fresh session and refuses an altered or foreign cookie', async () => {
-    const cookie = await sessions().start(anna)
-    expect(await sessions().resolve(cookie)).toMatchObject({ email: 'anna@dpgmedia.nl', subject: 'sub-anna' })
+    const cookie = await sessions().start(anna, ['customer-service'])
+    expect(await sessions().resolve(cookie)).toMatchObject({
+      email: 'anna@dpgmedia.nl',
+      subject: 'sub-anna',
+      roles: ['customer-service'],
+    })
+    const team = await sessions().start(anna, ['privacy-team', 'customer-service'])
+    expect((await sessions().resolve(team))?.roles).toEqual(['privacy-team', 'customer-service'])
     const [id, signature] = cookie.split('.')
     expect(
       await sessions().resolve(`${id}.${signature?.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`),
@@ -43,7 +49,7 @@ describe('staff sessions', () => {
   })
 
   it('ends after the idle time-out, and activity keeps it alive', async () => {
-    const cookie = await sessions().start(anna)
+    const cookie = await sessions().start(anna, ['customer-service'])
     later(25)
     expect(await sessions().resolve(cookie)).not.toBeNull()
     later(25)
@@ -53,7 +59,7 @@ describe('staff sessions', () => {
   })
 
   it('ends at the absolute time-out however active the staff member is', async () => {
-    const cookie = await sessions().start(anna)
+    const cookie = await sessions().start(anna, ['customer-service'])
     for (let step = 0; step < 5; step++) {
       later(20)
       expect(await sessions().resolve(cookie)).not.toBeNull()
@@ -63,10 +69,10 @@ describe('staff sessions', () => {
   })
 
   it('ends on sign-out, and the sweep removes stale sessions', async () => {
-    const cookie = await sessions().start(anna)
+    const cookie = await sessions().start(anna, ['customer-service'])
     await sessions().end(cookie)
     expect(await sessions().resolve(cookie)).toBeNull()
-    await sessions().start(anna)
+    await sessions().start(anna, ['customer-service'])
     later(3 * 60)
     expect(await sessions().sweep()).toBeGreaterThan(0)
     const left = await db.db.selectFrom('staff_sessions').select('id_hash').execute()
@@ -75,8 +81,19 @@ describe('staff sessions', () => {
 })
 
 describe('who may use the staff area', () => {
-  const domains = { allowedEmailDomains: ['dpgmedia.nl'], allowedGroups: [], groupsClaim: 'groups' }
-  const groups = { allowedEmailDomains: [], allowedGroups: ['privacy-desk'], groupsClaim: 'groups' }
+  const roleless = { privacyTeamGroups: [], customerServiceGroups: [] }
+  const domains = {
+    allowedEmailDomains: ['dpgmedia.nl'],
+    allowedGroups: [],
+    groupsClaim: 'groups',
+    ...roleless,
+  }
+  const groups = {
+    allowedEmailDomains: [],
+    allowedGroups: ['privacy-desk'],
+    groupsClaim: 'groups',
+    ...roleless,
+  }
   const both = { ...domains, allowedGroups: ['privacy-desk'] }
 
   it.each([
@@ -95,5 +112,29 @@ describe('who may use the staff area', () => {
     [both, { email: 'x@example.com', groups: ['privacy-desk'] }, false],
   ])('%j allows %j: %s', (policy, claims, expected) => {
     expect(isAllowed(claims, policy)).toBe(expected)
+  })
+})
+
+describe('the roles of a staff member (issue 16)', () => {
+  const policy = (privacyTeamGroups: string[], customerServiceGroups: string[]) => ({
+    allowedEmailDomains: [],
+    allowedGroups: [],
+    groupsClaim: 'groups',
+    privacyTeamGroups,
+    customerServiceGroups,
+  })
+
+  it.each([
+    [policy([], []), ['privacy'], ['customer-service']],
+    [policy([], []), [], ['customer-service']],
+    [policy(['privacy'], []), ['privacy'], ['privacy-team', 'customer-service']],
+    [policy(['privacy'], []), ['newsroom'], ['customer-service']],
+    [policy(['privacy'], ['service']), ['service'], ['customer-service']],
+    [policy(['privacy'], ['service']), ['privacy'], ['privacy-team']],
+    [policy(['privacy'], ['service']), ['privacy', 'service'], ['privacy-team', 'customer-service']],
+    [policy(['privacy'], ['service']), ['newsroom'], []],
+    [policy([], ['service']), 'service', ['customer-service']],
+  ])('%j with groups %j: %j', (configured, groups, expected) => {
+    expect(rolesOf({ email: 'x@dpgmedia.nl', groups }, configured)).toEqual(expected)
   })
 })

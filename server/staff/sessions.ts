@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { StaffRole } from '#shared/privacy-rights/desk.ts'
 import type { Db } from '../db/database'
 import {
   deleteSession,
@@ -26,8 +27,8 @@ export interface SessionSettings {
 }
 
 export interface StaffSessions {
-  /** Starts a session and answers the cookie value. */
-  start(identity: StaffIdentity): Promise<string>
+  /** Starts a session with the member's roles and answers the cookie value. */
+  start(identity: StaffIdentity, roles: readonly StaffRole[]): Promise<string>
   /** The live session of a cookie value, or null: a bad signature, unknown, idle too long or too old. */
   resolve(cookie: string | undefined): Promise<StaffSession | null>
   end(cookie: string | undefined): Promise<void>
@@ -50,11 +51,12 @@ export function createStaffSessions(
   const idOf = (cookie: string | undefined) => cookies.verify(cookie)
 
   return {
-    async start(identity) {
+    async start(identity, roles) {
       const id = randomBytes(32).toString('base64url')
       const now = clock()
       await insertSession(db.db, hash(id), {
         ...identity,
+        roles: [...roles],
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + settings.maxHours * 3600_000).toISOString(),
@@ -97,6 +99,32 @@ export interface AccessPolicy {
   allowedEmailDomains: readonly string[]
   allowedGroups: readonly string[]
   groupsClaim: string
+  privacyTeamGroups: readonly string[]
+  customerServiceGroups: readonly string[]
+}
+
+/**
+ * Issue 16: the roles of an allowed member, from the groups claim. Without role groups configured everyone is
+ * customer-service only; a privacy-team group gives the desk (and the form); with customer-service groups
+ * configured, the form needs one of them. No role at all: no sign-in.
+ */
+export function rolesOf(claims: Record<string, unknown>, policy: AccessPolicy): StaffRole[] {
+  const groups = groupsOf(claims, policy)
+  const roles: StaffRole[] = []
+  if (policy.privacyTeamGroups.some((group) => groups.includes(group))) roles.push('privacy-team')
+  if (
+    policy.customerServiceGroups.length === 0
+      ? roles.length === 0 || policy.privacyTeamGroups.length > 0
+      : policy.customerServiceGroups.some((group) => groups.includes(group))
+  )
+    roles.push('customer-service')
+  return roles
+}
+
+function groupsOf(claims: Record<string, unknown>, policy: AccessPolicy): string[] {
+  const raw = claims[policy.groupsClaim]
+  const groups = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
+  return groups.filter((group): group is string => typeof group === 'string')
 }
 
 /**
@@ -111,10 +139,8 @@ export function isAllowed(claims: Record<string, unknown>, policy: AccessPolicy)
     if (!policy.allowedEmailDomains.includes(domain)) return false
   }
   if (policy.allowedGroups.length > 0) {
-    const raw = claims[policy.groupsClaim]
-    const groups = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
-    if (!groups.some((group) => typeof group === 'string' && policy.allowedGroups.includes(group)))
-      return false
+    const groups = groupsOf(claims, policy)
+    if (!groups.some((group) => policy.allowedGroups.includes(group))) return false
   }
   return true
 }

@@ -33,7 +33,16 @@ export function checkStaffBody(
 }
 
 /** What the audit trail records of a staff action; never the customer's contact data. */
-export const STAFF_ACTIONS = ['SIGN_IN', 'SIGN_OUT', 'SIGN_IN_REFUSED', 'OBJECTION_RECORDED'] as const
+export const STAFF_ACTIONS = [
+  'SIGN_IN',
+  'SIGN_OUT',
+  'SIGN_IN_REFUSED',
+  'OBJECTION_RECORDED',
+  'REQUEST_EXTENDED',
+  'REQUEST_COMPLETED',
+  'REQUEST_REJECTED',
+  'NOTE_ADDED',
+] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
 /** A line of the audit trail as a staff member sees their own. */
@@ -55,6 +64,8 @@ export interface AuditEntry {
 export interface StaffMember {
   name: string | null
   email: string
+  /** `customer-service`, `privacy-team` (issue 16). */
+  roles: readonly string[]
 }
 
 /** How the staff sign-in page offers sign-in, and what it has to tell. */

@@ -83,9 +83,9 @@ describe.each(DATABASES)('GET /metrics on %s', (kind) => {
       .where('id', '=', failed)
       .execute()
     const requests: [string, string, number | null][] = [
-      ['due-soon', 'verified', 3 * DAY_MS],
-      ['due-later', 'verified', 10 * DAY_MS],
-      ['overdue', 'verified', -DAY_MS],
+      ['due-soon', 'open', 3 * DAY_MS],
+      ['due-later', 'extended', 10 * DAY_MS],
+      ['overdue', 'open', -DAY_MS],
       ['pending', 'pending', null],
       ['executed', 'executed', -2 * DAY_MS],
     ]

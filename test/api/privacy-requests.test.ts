@@ -114,7 +114,7 @@ describe.each(DATABASES)('privacy requests on %s', (kind) => {
     )
     expect(team?.text).toContain('Anne Peeters')
     const stored = await findRequest(setup.composition.db.db, await requestIdOf(email))
-    expect(stored?.status).toBe('verified')
+    expect(stored?.status).toBe('open')
     const due = Date.parse(stored?.dueAt ?? '')
     const verified = Date.parse(stored?.verifiedAt ?? '')
     expect(due - verified).toBeGreaterThanOrEqual(28 * 86_400_000)

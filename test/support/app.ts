@@ -36,7 +36,11 @@ export async function testDatabaseUrl(kind: DatabaseKind = 'sqlite'): Promise<st
 }
 
 /** The real app on the production build, with the test host table, a fresh database and the DNS stub. */
-export async function testSetup(env: Record<string, string> = {}, logger = createLogger('silent')) {
+export async function testSetup(
+  env: Record<string, string> = {},
+  logger = createLogger('silent'),
+  options: { clock?: () => Date } = {},
+) {
   const config: Config = loadConfig({
     SITE_HOSTS_FILE: TEST_HOSTS_FILE,
     LOG_LEVEL: 'silent',
@@ -46,7 +50,13 @@ export async function testSetup(env: Record<string, string> = {}, logger = creat
     ...env,
   })
   const assets = await productionAssets()
-  const composition = await compose(config, { root: ROOT, logger, assets, resolver: testResolver })
+  const composition = await compose(config, {
+    root: ROOT,
+    logger,
+    assets,
+    resolver: testResolver,
+    clock: options.clock,
+  })
   return { app: createApp(config, composition.services), composition, config }
 }
 

@@ -67,16 +67,20 @@ export async function signIn(app: App, login: string, host = 'nl.localhost') {
  * The real app signing staff in at a test OpenID provider on loopback (redirect URIs for nl.localhost and
  * be.localhost); `env` adds to or overrides the app's environment. `close` stops both.
  */
-export async function staffTestSetup(env: Record<string, string> = {}) {
+export async function staffTestSetup(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
   const idp = await startTestIdentityProvider({
     redirectUris: ['nl', 'be'].map((c) => `http://${c}.localhost:3211/internal-privacy-rights/callback`),
   })
-  const setup = await testSetup({
-    STAFF_OIDC_ISSUER: idp.issuer,
-    STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
-    STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
-    ...env,
-  })
+  const setup = await testSetup(
+    {
+      STAFF_OIDC_ISSUER: idp.issuer,
+      STAFF_OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+      STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      ...env,
+    },
+    undefined,
+    options,
+  )
   return {
     ...setup,
     idp,

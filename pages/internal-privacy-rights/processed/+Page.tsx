@@ -1,8 +1,9 @@
 import '../staff.css'
+import { Summary } from '#renderer/components/Summary.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
-import { formatDateTime } from '#shared/format.ts'
+import { formatAddress, formatDateTime } from '#shared/format.ts'
 import { CHANNEL_LABELS, IDENTITY_CHECK_LABELS, STAFF_ACTION_LABELS } from '#shared/labels.ts'
 import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
@@ -19,22 +20,16 @@ export default function Page() {
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const channels = (list: readonly SuppressionChannel[] | undefined) =>
     (list ?? []).map((channel) => t(CHANNEL_LABELS[channel])).join(', ')
-  const address = recorded?.address
   const rows: [string, string | null][] = recorded
     ? [
-        [t('staff.processed.reference'), recorded.requestId],
+        [t('staff.processed.reference'), recorded.reference],
         [t('staff.processed.recorded_at'), time(recorded.recordedAt)],
         [t('staff.processed.brands'), recorded.brands.join(', ')],
         [t('staff.processed.channels'), channels(recorded.channels)],
         [t('staff.processed.email'), recorded.email],
         [t('staff.processed.phone'), recorded.phoneNumber],
         [t('staff.processed.name'), recorded.name],
-        [
-          t('staff.processed.address'),
-          address?.street
-            ? `${address.street} ${address.houseNumber ?? ''}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ''}, ${address.postalCode ?? ''} ${address.city ?? ''}`
-            : null,
-        ],
+        [t('staff.processed.address'), formatAddress(recorded.address)],
         [t('staff.processed.identity'), t(IDENTITY_CHECK_LABELS[recorded.identityCheck])],
         [t('staff.processed.identity_note'), recorded.identityNote],
         [
@@ -53,16 +48,7 @@ export default function Page() {
         {recorded ? (
           <>
             <p className="lead">{t('staff.processed.lead')}</p>
-            <dl className="summary">
-              {rows
-                .filter((row): row is [string, string] => Boolean(row[1]))
-                .map(([term, value]) => (
-                  <div key={term} className="summary__row">
-                    <dt>{term}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-            </dl>
+            <Summary rows={rows} />
           </>
         ) : (
           <p className="lead">{t('staff.processed.none')}</p>

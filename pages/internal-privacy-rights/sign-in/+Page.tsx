@@ -78,6 +78,16 @@ export default function Page() {
               autoComplete="name"
             />
           </div>
+          <fieldset className="fieldset">
+            <legend>{t('staff.sign_in.development_role')}</legend>
+            <label className="check">
+              <input type="radio" name="role" value="customer-service" defaultChecked />{' '}
+              {t('staff.sign_in.role_customer_service')}
+            </label>
+            <label className="check">
+              <input type="radio" name="role" value="privacy-team" /> {t('staff.sign_in.role_privacy_team')}
+            </label>
+          </fieldset>
           <div className="form-actions">
             <button type="submit" className="button">
               {t('staff.sign_in.development_submit')}

@@ -1,0 +1,180 @@
+import '../staff.css'
+import '../desk.css'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { formatLongDate } from '#shared/format.ts'
+import { COUNTRY_LABELS, FLOW_LABELS, REQUEST_STATUS_LABELS } from '#shared/labels.ts'
+import { type DeskQuery, DUE_FILTERS, PAGE_SIZE, REQUEST_STATUSES } from '#shared/privacy-rights/desk.ts'
+import { FLOW_TYPES } from '#shared/privacy-rights/request.ts'
+import { localizedPath } from '#shared/routing.ts'
+import type { Data } from './+data'
+import { DeskSelect } from './DeskFields'
+import { DueBadge } from './DueBadge'
+
+/** The query string of a filter set, without empty values. */
+function queryString(filters: DeskQuery, offset = 0): string {
+  const params = new URLSearchParams()
+  for (const name of ['status', 'flowType', 'country', 'due', 'q'] as const) {
+    const value = filters[name]
+    if (value) params.set(name, value)
+  }
+  if (offset > 0) params.set('offset', String(offset))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/**
+ * Issue 16: the privacy team's queue. Soonest due first; filters are a GET form, so the page works and can
+ * be bookmarked without script; the CSV export takes the same filters.
+ */
+export default function Page() {
+  const { items, total, filters, countries } = useData<Data>()
+  const { lang, site } = usePageContext()
+  const t = useTranslate()
+  const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
+  const offset = filters.offset ?? 0
+  const base = localizedPath(lang, '/internal-privacy-rights/requests')
+  const first = total === 0 ? 0 : offset + 1
+  const last = Math.min(offset + PAGE_SIZE, total)
+  const any = { label: t('staff.desk.queue.any') }
+
+  return (
+    <div className="desk">
+      <h1>{t('staff.desk.queue.heading')}</h1>
+      <form
+        className="card desk-filters"
+        method="get"
+        action={base}
+        aria-labelledby="filters-heading"
+        onSubmit={(event) => {
+          // The same GET, without the empty filters: a short address to bookmark or share.
+          event.preventDefault()
+          const params = new URLSearchParams()
+          for (const [name, value] of new FormData(event.currentTarget))
+            if (typeof value === 'string' && value.trim()) params.set(name, value.trim())
+          const query = params.toString()
+          window.location.assign(query ? `${base}?${query}` : base)
+        }}
+      >
+        <h2 id="filters-heading" className="desk-filters__heading">
+          {t('staff.desk.queue.filters')}
+        </h2>
+        <div className="desk-filters__fields">
+          <label className="field">
+            <span className="field__label">{t('staff.desk.queue.search')}</span>
+            <input
+              className="field__input"
+              type="search"
+              name="q"
+              defaultValue={filters.q ?? ''}
+              aria-describedby="search-hint"
+              autoComplete="off"
+            />
+            <span id="search-hint" className="field__hint">
+              {t('staff.desk.queue.search_hint')}
+            </span>
+          </label>
+          <DeskSelect
+            label={t('staff.desk.queue.status')}
+            name="status"
+            value={filters.status}
+            options={REQUEST_STATUSES.map((status) => [status, t(REQUEST_STATUS_LABELS[status])])}
+            placeholder={any}
+          />
+          <DeskSelect
+            label={t('staff.desk.queue.type')}
+            name="flowType"
+            value={filters.flowType}
+            options={FLOW_TYPES.map((flow) => [flow, t(FLOW_LABELS[flow])])}
+            placeholder={any}
+          />
+          {countries.length > 1 && (
+            <DeskSelect
+              label={t('staff.desk.queue.country')}
+              name="country"
+              value={filters.country}
+              options={countries.map((country) => [country, t(COUNTRY_LABELS[country])])}
+              placeholder={any}
+            />
+          )}
+          <DeskSelect
+            label={t('staff.desk.queue.due')}
+            name="due"
+            value={filters.due}
+            options={DUE_FILTERS.map((due) => [
+              due,
+              t(due === 'week' ? 'staff.desk.queue.due_week' : 'staff.desk.queue.due_overdue'),
+            ])}
+            placeholder={any}
+          />
+        </div>
+        <p className="desk-filters__actions">
+          <button type="submit" className="button">
+            {t('staff.desk.queue.apply')}
+          </button>
+          <a href={base}>{t('staff.desk.queue.reset')}</a>
+          <a href={`/api/internal-privacy-rights/requests.csv${queryString(filters)}`} download>
+            {t('staff.desk.queue.csv')}
+          </a>
+        </p>
+      </form>
+
+      <section className="card" aria-labelledby="results-heading">
+        <h2 id="results-heading">{t('staff.desk.queue.results', { smart_count: total, first, last })}</h2>
+        {items.length === 0 ? (
+          <p>{t('staff.desk.queue.empty')}</p>
+        ) : (
+          <div className="desk-table__scroll">
+            <table className="desk-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.desk.field.reference')}</th>
+                  <th scope="col">{t('staff.desk.queue.type')}</th>
+                  <th scope="col">{t('staff.desk.field.country_language')}</th>
+                  <th scope="col">{t('staff.desk.field.received')}</th>
+                  <th scope="col">{t('staff.desk.queue.status')}</th>
+                  <th scope="col">{t('staff.desk.field.due')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.reference}>
+                    <th scope="row">
+                      <a href={`${base}/${item.reference}`}>{item.reference}</a>
+                    </th>
+                    <td>{t(FLOW_LABELS[item.flowType])}</td>
+                    <td>
+                      {item.country} · {item.language}
+                    </td>
+                    <td>{date(item.receivedAt)}</td>
+                    <td>
+                      <span className={`desk-status desk-status--${item.status}`}>
+                        {t(REQUEST_STATUS_LABELS[item.status])}
+                      </span>
+                    </td>
+                    <td>
+                      {date(item.dueAt)} <DueBadge daysLeft={item.daysLeft} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {total > PAGE_SIZE && (
+          <nav className="desk-pager" aria-label={t('staff.desk.queue.pages')}>
+            {offset > 0 && (
+              <a href={`${base}${queryString(filters, Math.max(0, offset - PAGE_SIZE))}`}>
+                {t('staff.desk.queue.previous')}
+              </a>
+            )}
+            {last < total && (
+              <a href={`${base}${queryString(filters, offset + PAGE_SIZE)}`}>{t('staff.desk.queue.next')}</a>
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'staff.desk.queue.title',
+  phrases: ['staff.desk', 'mail.flows'],
+} satisfies Config

@@ -1,0 +1,252 @@
+import '../../staff.css'
+import '../../desk.css'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Summary } from '#renderer/components/Summary.tsx'
+import { errorCode, postJson } from '#renderer/json.ts'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { formatDateTime, formatLongDate } from '#shared/format.ts'
+import {
+  CHANNEL_LABELS,
+  COUNTRY_LABELS,
+  CUSTOMER_LANGUAGE_LABELS,
+  DESK_DONE_LABELS,
+  DESK_MAIL_LABELS,
+  EVENT_LABELS,
+  FLOW_LABELS,
+  REJECTION_REASON_LABELS,
+  REQUEST_STATUS_LABELS,
+} from '#shared/labels.ts'
+import {
+  DESK_MAIL_KINDS,
+  type DeskAction,
+  REJECTION_REASONS,
+  type RequestDetail,
+} from '#shared/privacy-rights/desk.ts'
+import type { CommunicationType } from '#shared/privacy-rights/request.ts'
+import { localizedPath } from '#shared/routing.ts'
+import { DeskSelect, DeskTextArea } from '../DeskFields'
+import { DueBadge } from '../DueBadge'
+import type { Data } from './+data'
+
+/**
+ * Issue 16: a request as the privacy team handles it: every field, the timeline, the same address's other
+ * requests, and the actions its status allows. Each action answers the updated request; the page shows it and
+ * says what happened in a status message that takes the focus.
+ */
+export default function Page() {
+  const { request: initial } = useData<Data>()
+  const { lang, site } = usePageContext()
+  const t = useTranslate()
+  const [request, setRequest] = useState<RequestDetail>(initial)
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const messageRef = useRef<HTMLParagraphElement>(null)
+  // Each outcome takes the focus, so it is read out and the next Tab continues from it.
+  useEffect(() => {
+    if (message) messageRef.current?.focus()
+  }, [message])
+  const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
+  const time = (iso: string) => formatDateTime(iso, lang, site.country)
+  const queue = localizedPath(lang, '/internal-privacy-rights/requests')
+
+  const run = async (action: DeskAction, body: Record<string, string>, form: HTMLFormElement) => {
+    setBusy(true)
+    const answer = await postJson(
+      `/api/internal-privacy-rights/requests/${request.reference}/${action}`,
+      body,
+    )
+    setBusy(false)
+    if (answer?.ok) {
+      setRequest(answer.body as RequestDetail)
+      form.reset()
+      setMessage({ kind: 'success', text: t(DESK_DONE_LABELS[action]) })
+    } else if (answer?.status === 401) {
+      window.location.assign(localizedPath(lang, '/internal-privacy-rights/sign-in'))
+      return
+    } else {
+      const code = errorCode(answer)
+      setMessage({
+        kind: 'error',
+        text: t(
+          code === 'INVALID_TRANSITION'
+            ? 'staff.desk.error.transition'
+            : code === 'VALIDATION_FAILED'
+              ? 'staff.desk.error.empty'
+              : 'staff.desk.error.failed',
+        ),
+      })
+    }
+  }
+  const submit = (action: DeskAction, fields: string[]) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    void run(action, Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])), form)
+  }
+
+  const rows: [string, string | null][] = [
+    [t('staff.desk.field.type'), t(FLOW_LABELS[request.flowType])],
+    [t('staff.desk.field.status'), t(REQUEST_STATUS_LABELS[request.status])],
+    [t('staff.desk.field.country'), t(COUNTRY_LABELS[request.country])],
+    [t('staff.desk.field.language'), t(CUSTOMER_LANGUAGE_LABELS[request.language])],
+    [t('staff.desk.field.received'), time(request.receivedAt)],
+    [t('staff.desk.field.verified'), request.verifiedAt ? time(request.verifiedAt) : null],
+    [t('staff.desk.field.due'), request.dueAt ? date(request.dueAt) : null],
+    [t('staff.desk.field.closed'), request.closedAt ? time(request.closedAt) : null],
+    [t('staff.desk.field.email'), request.email],
+    [t('staff.desk.field.phone'), request.phoneNumber],
+    [t('staff.desk.field.name'), request.name],
+    [t('staff.desk.field.address'), request.address],
+    [t('staff.desk.field.brand'), request.brandName],
+    [t('staff.desk.field.brands'), request.brands.join(', ') || null],
+    [
+      t('staff.desk.field.channels'),
+      request.channels.map((channel) => t(CHANNEL_LABELS[channel as CommunicationType])).join(', ') || null,
+    ],
+    [t('staff.desk.field.article'), request.article],
+    [t('staff.desk.field.publication_link'), request.publicationLink],
+    [t('staff.desk.field.publication_date'), request.publicationDate],
+    [t('staff.desk.field.message'), request.userMessage],
+    [t('staff.desk.field.touchpoint'), request.touchpoint],
+  ]
+
+  return (
+    <div className="desk">
+      <nav aria-label={t('staff.desk.request.back_label')}>
+        <a href={queue}>{t('staff.desk.request.back')}</a>
+      </nav>
+      <h1>
+        {t('staff.desk.request.heading', { reference: request.reference })}{' '}
+        <span className={`desk-status desk-status--${request.status}`}>
+          {t(REQUEST_STATUS_LABELS[request.status])}
+        </span>{' '}
+        <DueBadge daysLeft={request.daysLeft} />
+      </h1>
+      <p
+        ref={messageRef}
+        tabIndex={-1}
+        role="status"
+        className={message ? `desk-message desk-message--${message.kind}` : 'desk-message'}
+      >
+        {message?.text}
+      </p>
+
+      <div className="desk-columns">
+        <section className="card" aria-labelledby="details-heading">
+          <h2 id="details-heading">{t('staff.desk.request.details')}</h2>
+          <Summary rows={rows} />
+        </section>
+
+        <section className="card" aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading">{t('staff.desk.request.timeline')}</h2>
+          <ol className="desk-timeline">
+            {request.timeline.map((event) => (
+              <li key={event.id}>
+                <p className="desk-timeline__head">
+                  <strong>
+                    {event.kind === 'mail-delivered'
+                      ? t('staff.desk.event.mail_kind', { kind: mailKind(t, event.detail) })
+                      : t(EVENT_LABELS[event.kind])}
+                  </strong>{' '}
+                  <time dateTime={event.at}>{time(event.at)}</time>
+                  {event.by && <> · {event.by}</>}
+                </p>
+                {event.kind === 'rejected' && event.detail && (
+                  <p>{t(REJECTION_REASON_LABELS[event.detail as keyof typeof REJECTION_REASON_LABELS])}</p>
+                )}
+                {event.kind === 'extended' && event.detail && (
+                  <p>{t('staff.desk.event.new_due', { date: date(event.detail) })}</p>
+                )}
+                {event.text && <p className="desk-timeline__text">{event.text}</p>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      {(request.actions.extend || request.actions.complete || request.actions.reject) && (
+        <section className="card" aria-labelledby="actions-heading">
+          <h2 id="actions-heading">{t('staff.desk.request.actions')}</h2>
+          {request.actions.complete && (
+            <form className="desk-action" onSubmit={submit('complete', ['message'])}>
+              <h3>{t('staff.desk.complete.heading')}</h3>
+              <DeskTextArea
+                label={t('staff.desk.complete.message', {
+                  language: t(CUSTOMER_LANGUAGE_LABELS[request.language]),
+                })}
+                name="message"
+                rows={8}
+                defaultValue={request.replyTemplate}
+              />
+              <button type="submit" className="button" disabled={busy}>
+                {t('staff.desk.complete.submit')}
+              </button>
+            </form>
+          )}
+          {request.actions.extend && (
+            <form className="desk-action" onSubmit={submit('extend', ['reason'])}>
+              <h3>{t('staff.desk.extend.heading')}</h3>
+              <p className="field__hint">
+                {t('staff.desk.extend.hint', { date: date(request.originalDueAt) })}
+              </p>
+              <DeskTextArea label={t('staff.desk.extend.reason')} name="reason" rows={4} />
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                {t('staff.desk.extend.submit')}
+              </button>
+            </form>
+          )}
+          {request.actions.reject && (
+            <form className="desk-action" onSubmit={submit('reject', ['reason', 'message'])}>
+              <h3>{t('staff.desk.reject.heading')}</h3>
+              <DeskSelect
+                label={t('staff.desk.reject.reason')}
+                name="reason"
+                value=""
+                options={REJECTION_REASONS.map((reason) => [reason, t(REJECTION_REASON_LABELS[reason])])}
+                placeholder={{ label: t('staff.desk.reject.choose'), required: true }}
+              />
+              <DeskTextArea label={t('staff.desk.reject.message')} name="message" rows={5} />
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                {t('staff.desk.reject.submit')}
+              </button>
+            </form>
+          )}
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="note-heading">
+        <h2 id="note-heading">{t('staff.desk.note.heading')}</h2>
+        <form className="desk-action" onSubmit={submit('notes', ['text'])}>
+          <DeskTextArea label={t('staff.desk.note.text')} name="text" rows={3} />
+          <button type="submit" className="button button--secondary" disabled={busy}>
+            {t('staff.desk.note.submit')}
+          </button>
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="related-heading">
+        <h2 id="related-heading">{t('staff.desk.request.related')}</h2>
+        {request.related.length === 0 ? (
+          <p>{t('staff.desk.request.related_none')}</p>
+        ) : (
+          <ul>
+            {request.related.map((other) => (
+              <li key={other.reference}>
+                <a href={`${queue}/${other.reference}`}>{other.reference}</a> ·{' '}
+                {t(FLOW_LABELS[other.flowType])} · {t(REQUEST_STATUS_LABELS[other.status])} ·{' '}
+                {date(other.receivedAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function mailKind(t: ReturnType<typeof useTranslate>, kind: string | null): string {
+  const known = DESK_MAIL_KINDS.find((k) => k === kind)
+  return known ? t(DESK_MAIL_LABELS[known]) : (kind ?? '')
+}

@@ -1,0 +1,109 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express'
+import {
+  type CompleteBody,
+  completeSchema,
+  deskQuerySchema,
+  type ExtendBody,
+  extendSchema,
+  type NoteBody,
+  noteSchema,
+  type RejectBody,
+  rejectSchema,
+  toDeskQuery,
+} from '#shared/privacy-rights/desk.ts'
+import type { Country } from '#shared/site.ts'
+import type { StaffSession } from '../db/staff-repository'
+import { HttpError } from '../http-error'
+import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import type { DeskActor, DeskService } from '../services/desk'
+import { ValidationFailed } from '../services/errors'
+import { ajv, fieldErrors } from '../validation'
+
+const validateQuery = ajv.compile(deskQuerySchema)
+const validateExtend = ajv.compile<ExtendBody>(extendSchema)
+const validateComplete = ajv.compile<CompleteBody>(completeSchema)
+const validateReject = ajv.compile<RejectBody>(rejectSchema)
+const validateNote = ajv.compile<NoteBody>(noteSchema)
+
+/** The privacy team's member acting, or why not: 401 signed out (the staff gate), 403 without the role. */
+export function deskActor(res: Response, countries: readonly Country[]): DeskActor {
+  const session = res.locals.staff as StaffSession | null | undefined
+  if (!session) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in as staff first')
+  if (!session.roles.includes('privacy-team'))
+    throw new HttpError(403, 'FORBIDDEN', 'The privacy desk is for the privacy team')
+  return { ...session, countries }
+}
+
+function queryOf(req: Request) {
+  const raw = req.query as Record<string, unknown>
+  if (Object.values(raw).some((value) => typeof value !== 'string'))
+    throw new ValidationFailed([{ field: '(query)', rule: 'type' }])
+  if (!validateQuery(raw)) throw new ValidationFailed(fieldErrors(validateQuery))
+  return toDeskQuery(raw as Record<string, string | undefined>)
+}
+
+/**
+ * Issue 16: the JSON API of the privacy desk, behind the staff gate (toggle, session) and the privacy-team
+ * role. Actions are same-origin POSTs; an action the request's status does not allow is a 409.
+ */
+export function deskRouter(desk: DeskService, countries: readonly Country[], limit: RequestHandler): Router {
+  const router = Router({ caseSensitive: true })
+  const base = '/internal-privacy-rights/requests'
+  // Without the toggle these paths do not exist (404); the staff router answered 401 already when signed out.
+  router.use([base, `${base}.csv`], (req, res, next) => {
+    if (!req.site?.toggles.INTERNAL_PRIVACY_RIGHTS) {
+      next('router')
+      return
+    }
+    res.set('Cache-Control', 'no-store')
+    deskActor(res, countries)
+    next()
+  })
+
+  router.get(base, async (req, res) => {
+    res.json(await desk.list(deskActor(res, countries), queryOf(req)))
+  })
+  router.get(`${base}.csv`, async (req, res) => {
+    const csv = await desk.csv(deskActor(res, countries), { ...queryOf(req), limit: undefined })
+    const day = new Date().toISOString().slice(0, 10)
+    res
+      .set({
+        'Cache-Control': 'no-store',
+        'Content-Disposition': `attachment; filename="privacy-requests-${day}.csv"`,
+      })
+      .type('text/csv; charset=utf-8')
+      .send(csv)
+  })
+  router.get(`${base}/:reference`, async (req, res) => {
+    res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))
+  })
+
+  const action = <T>(
+    name: string,
+    validate: { (body: unknown): body is T; errors?: unknown },
+    run: (actor: DeskActor, reference: string, body: T) => Promise<unknown>,
+  ) =>
+    router.post(
+      `${base}/:reference/${name}`,
+      sameOriginOnly,
+      limit,
+      ...jsonBody('32kb'),
+      async (req, res) => {
+        const actor = deskActor(res, countries)
+        const body: unknown = req.body
+        if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
+        res.json(await run(actor, String(req.params.reference), body))
+      },
+    )
+  action('extend', validateExtend, (actor, reference, body) =>
+    desk.extend(actor, reference, body.reason.trim()),
+  )
+  action('complete', validateComplete, (actor, reference, body) =>
+    desk.complete(actor, reference, body.message.trim()),
+  )
+  action('reject', validateReject, (actor, reference, body) =>
+    desk.reject(actor, reference, body.reason, body.message.trim()),
+  )
+  action('notes', validateNote, (actor, reference, body) => desk.note(actor, reference, body.text.trim()))
+  return router
+}

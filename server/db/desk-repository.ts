@@ -1,0 +1,271 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import {
+  ACTIVE_STATUSES,
+  type DeskQuery,
+  type EventKind,
+  type QueueItem,
+  type RequestStatus,
+} from '#shared/privacy-rights/desk.ts'
+import type { FlowType } from '#shared/privacy-rights/request.ts'
+import type { Country } from '#shared/site.ts'
+import { type PrivacyRequest, toRequest } from './privacy-request-repository'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+const DAY_MS = 86_400_000
+
+export interface RequestEvent {
+  kind: EventKind
+  occurredAt: string
+  actor?: { email: string; name: string | null } | null
+  detail?: string | null
+  text?: string | null
+}
+
+export async function insertEvent(db: Executor, requestId: string, event: RequestEvent): Promise<void> {
+  await db
+    .insertInto('request_events')
+    .values({
+      id: crypto.randomUUID(),
+      request_id: requestId,
+      occurred_at: event.occurredAt,
+      kind: event.kind,
+      actor_email: event.actor?.email ?? null,
+      actor_name: event.actor?.name ?? null,
+      detail: event.detail ?? null,
+      text: event.text ?? null,
+    })
+    .execute()
+}
+
+/**
+ * A delivered mail about a privacy request joins its timeline; mails about contact messages and complaints
+ * (whose ids are no request's) add nothing.
+ */
+export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
+  await db
+    .insertInto('request_events')
+    .columns(['id', 'request_id', 'occurred_at', 'kind', 'detail'])
+    .expression(
+      db
+        .selectFrom('privacy_requests')
+        .select([
+          sql.lit(crypto.randomUUID()).as('id'),
+          'id as request_id',
+          sql.lit(now).as('occurred_at'),
+          sql.lit('mail-delivered').as('kind'),
+          sql.lit(mailKind).as('detail'),
+        ])
+        .where('id', '=', aboutId),
+    )
+    .execute()
+}
+
+export async function eventsOf(
+  db: Executor,
+  requestId: string,
+): Promise<(Required<RequestEvent> & { id: string })[]> {
+  const rows = await db
+    .selectFrom('request_events')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as EventKind,
+    occurredAt: row.occurred_at,
+    actor: row.actor_email ? { email: row.actor_email, name: row.actor_name } : null,
+    detail: row.detail,
+    text: row.text,
+  }))
+}
+
+/** A queue line as stored; the service adds the days left. */
+export type QueueRow = Omit<QueueItem, 'daysLeft'> & { verifiedAt: string | null; closedAt: string | null }
+
+const REFERENCE = /^(?:NL|BE)-\d{6}-[A-Z0-9]{5}$/
+
+/** The queue: the filters of DeskQuery within the staff member's countries, soonest due first. */
+export async function listRequests(
+  db: Executor,
+  query: DeskQuery & { countries: readonly Country[]; now: Date },
+  page: { limit: number; offset: number } | 'all',
+): Promise<{ rows: QueueRow[]; total: number }> {
+  const nowIso = query.now.toISOString()
+  let filtered = db.selectFrom('privacy_requests').where('country', 'in', [...query.countries])
+  if (query.country) filtered = filtered.where('country', '=', query.country)
+  if (query.status) filtered = filtered.where('status', '=', query.status)
+  if (query.flowType) filtered = filtered.where('flow_type', '=', query.flowType)
+  if (query.due) {
+    filtered = filtered.where('status', 'in', [...ACTIVE_STATUSES]).where('due_at', 'is not', null)
+    filtered =
+      query.due === 'overdue'
+        ? filtered.where('due_at', '<', nowIso)
+        : filtered
+            .where('due_at', '>=', nowIso)
+            .where('due_at', '<=', new Date(query.now.getTime() + 7 * DAY_MS).toISOString())
+  }
+  if (query.q) {
+    const q = query.q.trim()
+    filtered = q.includes('@')
+      ? filtered.where('email', '=', q.toLowerCase())
+      : filtered.where('reference', '=', REFERENCE.test(q.toUpperCase()) ? q.toUpperCase() : '-')
+  }
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow()
+  let rows = filtered
+    .select([
+      'reference',
+      'flow_type',
+      'country',
+      'language',
+      'status',
+      'created_at',
+      'due_at',
+      'verified_at',
+      'closed_at',
+    ])
+    // Due first (soonest, overdue at the top), then those without a due date, newest first.
+    .orderBy(sql`case when due_at is null then 1 else 0 end`)
+    .orderBy('due_at')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+  if (page !== 'all') rows = rows.limit(page.limit).offset(page.offset)
+  return {
+    total: Number(counted.total),
+    rows: (await rows.execute()).map((row) => ({
+      reference: row.reference ?? '',
+      flowType: row.flow_type as FlowType,
+      country: row.country as Country,
+      language: row.language as 'nl' | 'fr',
+      status: row.status as RequestStatus,
+      receivedAt: row.created_at,
+      dueAt: row.due_at,
+      verifiedAt: row.verified_at,
+      closedAt: row.closed_at,
+    })),
+  }
+}
+
+/** The same e-mail address's other requests since `since`: repeats and duplicates (GDPR Art. 12(5)). */
+export async function relatedRequests(db: Executor, request: PrivacyRequest, since: string) {
+  if (!request.email) return []
+  const rows = await db
+    .selectFrom('privacy_requests')
+    .select(['reference', 'flow_type', 'status', 'created_at'])
+    .where('email', '=', request.email)
+    .where('country', '=', request.country)
+    .where('id', '!=', request.id)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute()
+  return rows.map((row) => ({
+    reference: row.reference ?? '',
+    flowType: row.flow_type as FlowType,
+    status: row.status as RequestStatus,
+    receivedAt: row.created_at,
+  }))
+}
+
+/** Pending requests received before `before` that have had no reminder, with a token still valid at `now`. */
+export async function dueForReminder(db: Executor, before: string, now: string): Promise<PrivacyRequest[]> {
+  const rows = await db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('reminded_at', 'is', null)
+    .where('email', 'is not', null)
+    .where('created_at', '<=', before)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('verification_tokens')
+          .select('token_hash')
+          .whereRef('verification_tokens.request_id', '=', 'privacy_requests.id')
+          .where('consumed_at', 'is', null)
+          .where('expires_at', '>', now),
+      ),
+    )
+    .limit(500)
+    .execute()
+  return rows.map(toRequest)
+}
+
+/** Marks the reminder sent; false when another instance did first. */
+export async function markReminded(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('privacy_requests')
+    .set({ reminded_at: now })
+    .where('id', '=', id)
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** The latest expiry of a request's verification tokens (a reminder adds one with the same expiry). */
+export async function tokenExpiry(db: Executor, requestId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('verification_tokens')
+    .select((eb) => eb.fn.max('expires_at').as('expires_at'))
+    .where('request_id', '=', requestId)
+    .executeTakeFirst()
+  return (row?.expires_at as string | null | undefined) ?? null
+}
+
+/** Pending requests none of whose tokens is still valid at `now`. */
+export async function dueForExpiry(db: Executor, now: string): Promise<PrivacyRequest[]> {
+  const rows = await db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('verification_tokens')
+            .select('token_hash')
+            .whereRef('verification_tokens.request_id', '=', 'privacy_requests.id')
+            .where('expires_at', '>', now),
+        ),
+      ),
+    )
+    .limit(500)
+    .execute()
+  return rows.map(toRequest)
+}
+
+/** Active requests of a country due before `until` (overdue ones included), soonest first. */
+export async function dueBefore(db: Executor, country: Country, until: string) {
+  return db
+    .selectFrom('privacy_requests')
+    .select(['reference', 'flow_type', 'status', 'due_at'])
+    .where('country', '=', country)
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .where('due_at', '<=', until)
+    .orderBy('due_at')
+    .execute()
+}
+
+/** Claims a daily job's period: true for the one instance that may run it. */
+export async function claimJobRun(db: Executor, job: string, period: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('job_runs')
+    .values({ job, period, ran_at: now })
+    .onConflict((oc) => oc.columns(['job', 'period']).doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+export async function findByStatusToken(db: Executor, hash: string): Promise<PrivacyRequest | null> {
+  const row = await db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('status_token_hash', '=', hash)
+    .executeTakeFirst()
+  return row ? toRequest(row) : null
+}

@@ -1,0 +1,456 @@
+import { randomBytes } from 'node:crypto'
+import type { BrandCatalog } from '#shared/brands.ts'
+import { formatAddress, formatLongDate } from '#shared/format.ts'
+import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
+import { REPLY_TEMPLATE_LABELS } from '#shared/labels.ts'
+import {
+  ACTIVE_STATUSES,
+  type DeskQuery,
+  type QueueItem,
+  type RejectionReason,
+  type RequestDetail,
+  type RequestStatus,
+  type TimelineEvent,
+} from '#shared/privacy-rights/desk.ts'
+import type { StaffAction } from '#shared/privacy-rights/staff.ts'
+import type { Country } from '#shared/site.ts'
+import type { Db } from '../db/database'
+import {
+  claimJobRun,
+  dueBefore,
+  dueForExpiry,
+  dueForReminder,
+  eventsOf,
+  findByStatusToken,
+  insertEvent,
+  listRequests,
+  markReminded,
+  type QueueRow,
+  relatedRequests,
+  tokenExpiry,
+} from '../db/desk-repository'
+import {
+  findByReference,
+  insertToken,
+  type PrivacyRequest,
+  updateStatus,
+} from '../db/privacy-request-repository'
+import { appendAudit, type StaffIdentity } from '../db/staff-repository'
+import { saveWithMails } from '../db/unit-of-work'
+import type { Logger } from '../logger'
+import {
+  digestMail,
+  expiredMail,
+  extensionMail,
+  rejectionMail,
+  reminderMail,
+  replyMail,
+} from '../mail/templates'
+import { InvalidTransition, NotFound } from './errors'
+import { addMonths, hashToken } from './privacy-requests'
+import { mailLocale, requesterMails } from './request-mails'
+
+const DAY_MS = 86_400_000
+/** Closed requests keep their status link this long (issue 16 item 7). */
+const STATUS_LINK_DAYS = 30
+/** The CSV export's ceiling: a queue larger than this is narrowed with filters first. */
+const CSV_MAX_ROWS = 50_000
+
+/** The staff member acting on the desk, and the countries they may see (STAFF_COUNTRIES). */
+export interface DeskActor extends StaffIdentity {
+  countries: readonly Country[]
+}
+
+/** What the requester's status page shows: no personal data, only the request's course and our replies. */
+export interface RequestStatusView {
+  reference: string
+  flowType: PrivacyRequest['flowType']
+  status: RequestStatus
+  receivedAt: string
+  dueAt: string | null
+  replies: { kind: 'extended' | 'completed' | 'rejected'; at: string; text: string }[]
+}
+
+export interface DeskService {
+  list(actor: DeskActor, query: DeskQuery): Promise<{ items: QueueItem[]; total: number }>
+  /** The filtered queue as CSV (semicolons, UTF-8 with BOM), without free-text messages. */
+  csv(actor: DeskActor, query: DeskQuery): Promise<string>
+  detail(actor: DeskActor, reference: string): Promise<RequestDetail>
+  extend(actor: DeskActor, reference: string, reason: string): Promise<RequestDetail>
+  complete(actor: DeskActor, reference: string, message: string): Promise<RequestDetail>
+  reject(
+    actor: DeskActor,
+    reference: string,
+    reason: RejectionReason,
+    message: string,
+  ): Promise<RequestDetail>
+  note(actor: DeskActor, reference: string, text: string): Promise<RequestDetail>
+  /** The requester's view through their status link; null for an unknown or lapsed token. */
+  statusOf(token: string): Promise<RequestStatusView | null>
+  /** The hourly work: reminders after 24 h, expiry of unconfirmed requests, the daily digest per country. */
+  runDeadlines(): Promise<{ reminded: number; expired: number; digests: number }>
+}
+
+export function createDeskService(deps: {
+  db: Db
+  brands: BrandCatalog
+  privacyMailbox: Readonly<Record<Country, string>>
+  /** The country's staff area origin for the digest's link (host table); null: no link. */
+  deskOrigin: (country: Country) => string | null
+  /** The public site of a country, for requests made before their origin was kept. */
+  publicOrigin: (country: Country) => string
+  verificationTtlHours: number
+  clock?: () => Date
+}): DeskService {
+  const { db, brands } = deps
+  const clock = deps.clock ?? (() => new Date())
+  const mails = requesterMails(brands, deps.privacyMailbox)
+
+  const find = async (actor: DeskActor, reference: string) => {
+    const request = /^[A-Z]{2}-\d{6}-[A-Z0-9]{5}$/.test(reference)
+      ? await findByReference(db.db, reference)
+      : null
+    // Another country's request is not told apart from none.
+    if (!request || !actor.countries.includes(request.country)) throw new NotFound('Request')
+    return request
+  }
+
+  const toItem = (row: QueueRow, now: Date): QueueItem => ({
+    reference: row.reference,
+    flowType: row.flowType,
+    country: row.country,
+    language: row.language,
+    status: row.status,
+    receivedAt: row.receivedAt,
+    dueAt: row.dueAt,
+    daysLeft: daysLeft(row.status, row.dueAt, now),
+  })
+
+  const detail = async (request: PrivacyRequest): Promise<RequestDetail> => {
+    const now = clock()
+    const info = request.userInfo
+    const events = await eventsOf(db.db, request.id)
+    const since = new Date(now.getTime() - 365 * DAY_MS).toISOString()
+    const firstMonth = request.originalDueAt ? Date.parse(request.originalDueAt) > now.getTime() : false
+    const active = (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
+    const t = serverTranslate(mailLocale(request))
+    return {
+      reference: request.reference ?? '',
+      flowType: request.flowType,
+      country: request.country,
+      language: request.language,
+      status: request.status,
+      receivedAt: request.createdAt,
+      dueAt: request.dueAt,
+      daysLeft: daysLeft(request.status, request.dueAt, now),
+      verifiedAt: request.verifiedAt,
+      closedAt: request.closedAt ?? null,
+      originalDueAt: request.originalDueAt ?? null,
+      email: request.email,
+      phoneNumber: request.phoneNumber,
+      name: [info?.firstName, info?.lastName].filter(Boolean).join(' ') || null,
+      address: formatAddress(info?.address),
+      brandName: request.brandName,
+      brands: mails.named(request).brandNames as string[],
+      channels: request.communicationTypes,
+      article: request.article,
+      publicationLink: request.publicationLink,
+      publicationDate: request.publicationDate,
+      userMessage: request.userMessage,
+      touchpoint: request.touchpoint,
+      timeline: events.map(
+        (event): TimelineEvent => ({
+          id: event.id,
+          kind: event.kind,
+          at: event.occurredAt,
+          by: event.actor ? (event.actor.name ?? event.actor.email) : null,
+          detail: event.detail,
+          text: event.text,
+        }),
+      ),
+      related: await relatedRequests(db.db, request, since),
+      actions: { extend: request.status === 'open' && firstMonth, complete: active, reject: active },
+      replyTemplate: t(REPLY_TEMPLATE_LABELS[request.flowType]),
+    }
+  }
+
+  /** One staff action: the status change, the timeline entry, the audit entry and the mail, together. */
+  const act = async (
+    actor: DeskActor,
+    reference: string,
+    action: StaffAction,
+    work: (
+      request: PrivacyRequest,
+      now: Date,
+    ) => {
+      allowed: boolean
+      refusal: string
+      change?: Parameters<typeof updateStatus>[2]
+      event: Parameters<typeof insertEvent>[2]
+      mail?: () => ReturnType<typeof mails.to>
+    },
+  ) => {
+    const request = await find(actor, reference)
+    const now = clock()
+    const nowIso = now.toISOString()
+    const step = work(request, now)
+    if (!step.allowed) throw new InvalidTransition(step.refusal)
+    await saveWithMails(db, nowIso, async (trx) => {
+      if (step.change) {
+        const from = request.status
+        if (!(await updateStatus(trx, request.id, step.change, [from])))
+          throw new InvalidTransition('The request changed meanwhile; reload it')
+      }
+      await insertEvent(trx, request.id, step.event)
+      await appendAudit(trx, {
+        actor,
+        action,
+        country: request.country,
+        requestId: request.id,
+        occurredAt: nowIso,
+        details: {},
+      })
+      return [step.mail?.() ?? null]
+    })
+    return detail(await find(actor, reference))
+  }
+
+  const isActive = (request: PrivacyRequest) =>
+    (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
+
+  return {
+    async list(actor, query) {
+      const now = clock()
+      const { rows, total } = await listRequests(
+        db.db,
+        { ...query, countries: actor.countries, now },
+        { limit: query.limit ?? 25, offset: query.offset ?? 0 },
+      )
+      return { items: rows.map((row) => toItem(row, now)), total }
+    },
+
+    async csv(actor, query) {
+      const now = clock()
+      const { rows } = await listRequests(db.db, { ...query, countries: actor.countries, now }, 'all')
+      const header = [
+        'reference',
+        'type',
+        'country',
+        'language',
+        'status',
+        'received',
+        'verified',
+        'due',
+        'days_left',
+        'closed',
+      ]
+      const lines = rows
+        .slice(0, CSV_MAX_ROWS)
+        .map((row) =>
+          [
+            row.reference,
+            row.flowType,
+            row.country,
+            row.language,
+            row.status,
+            row.receivedAt,
+            row.verifiedAt ?? '',
+            row.dueAt ?? '',
+            String(daysLeft(row.status, row.dueAt, now) ?? ''),
+            row.closedAt ?? '',
+          ]
+            .map(csvField)
+            .join(';'),
+        )
+      return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`
+    },
+
+    async detail(actor, reference) {
+      return detail(await find(actor, reference))
+    },
+
+    extend(actor, reference, reason) {
+      return act(actor, reference, 'REQUEST_EXTENDED', (request, now) => {
+        const originalDue = request.originalDueAt ? new Date(request.originalDueAt) : null
+        const dueAt = originalDue ? addMonths(originalDue, 2).toISOString() : ''
+        return {
+          // GDPR Art. 12(3): once, by at most two months, told within the first month.
+          allowed: request.status === 'open' && originalDue !== null && originalDue.getTime() > now.getTime(),
+          refusal:
+            request.status === 'extended'
+              ? 'The request was extended already; it can be extended only once'
+              : request.status === 'open'
+                ? 'The first month has passed: the request can no longer be extended'
+                : `A ${request.status} request cannot be extended`,
+          change: { status: 'extended', dueAt },
+          event: { kind: 'extended', occurredAt: now.toISOString(), actor, detail: dueAt, text: reason },
+          mail: () => {
+            const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
+            const mail = extensionMail(mails.translate(request), mails.named(request), reason, dueText)
+            return mails.to(request, 'extended', mail)
+          },
+        }
+      })
+    },
+
+    complete(actor, reference, message) {
+      return act(actor, reference, 'REQUEST_COMPLETED', (request, now) => ({
+        allowed: isActive(request),
+        refusal: `A ${request.status} request cannot be completed`,
+        change: { status: 'completed', closedAt: now.toISOString() },
+        event: { kind: 'completed', occurredAt: now.toISOString(), actor, text: message },
+        mail: () =>
+          mails.to(request, 'completed', replyMail(mails.translate(request), mails.named(request), message)),
+      }))
+    },
+
+    reject(actor, reference, reason, message) {
+      return act(actor, reference, 'REQUEST_REJECTED', (request, now) => ({
+        allowed: isActive(request),
+        refusal: `A ${request.status} request cannot be rejected`,
+        change: { status: 'rejected', closedAt: now.toISOString() },
+        event: { kind: 'rejected', occurredAt: now.toISOString(), actor, detail: reason, text: message },
+        mail: () => {
+          const mail = rejectionMail(mails.translate(request), mails.named(request), reason, message)
+          return mails.to(request, 'rejected', mail)
+        },
+      }))
+    },
+
+    note(actor, reference, text) {
+      return act(actor, reference, 'NOTE_ADDED', (_request, now) => ({
+        allowed: true,
+        refusal: '',
+        event: { kind: 'note', occurredAt: now.toISOString(), actor, text },
+      }))
+    },
+
+    async statusOf(token) {
+      if (!/^[\w-]{20,100}$/.test(token)) return null
+      const request = await findByStatusToken(db.db, hashToken(token))
+      if (!request?.reference) return null
+      const closed = request.closedAt ? Date.parse(request.closedAt) : null
+      if (closed !== null && clock().getTime() > closed + STATUS_LINK_DAYS * DAY_MS) return null
+      const events = await eventsOf(db.db, request.id)
+      return {
+        reference: request.reference,
+        flowType: request.flowType,
+        status: request.status,
+        receivedAt: request.createdAt,
+        dueAt: request.dueAt,
+        replies: events.flatMap((event) =>
+          (event.kind === 'extended' || event.kind === 'completed' || event.kind === 'rejected') && event.text
+            ? [{ kind: event.kind, at: event.occurredAt, text: event.text }]
+            : [],
+        ),
+      }
+    },
+
+    async runDeadlines() {
+      const now = clock()
+      const nowIso = now.toISOString()
+      let reminded = 0
+      let expired = 0
+      let digests = 0
+      const originOf = (request: PrivacyRequest) => request.origin ?? deps.publicOrigin(request.country)
+
+      // One reminder, 24 hours after an unconfirmed request, with a link that ends when the first one does.
+      const dayAgo = new Date(now.getTime() - DAY_MS).toISOString()
+      for (const request of await dueForReminder(db.db, dayAgo, nowIso)) {
+        const expiresAt = await tokenExpiry(db.db, request.id)
+        if (!expiresAt || !request.email) continue
+        const token = randomBytes(32).toString('base64url')
+        await saveWithMails(db, nowIso, async (trx) => {
+          if (!(await markReminded(trx, request.id, nowIso))) return []
+          await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
+          await insertEvent(trx, request.id, { kind: 'reminded', occurredAt: nowIso })
+          reminded++
+          const link = `${originOf(request)}/${request.language}/verify-email?token=${token}`
+          const until = formatLongDate(expiresAt.slice(0, 10), request.language, request.country)
+          const mail = reminderMail(mails.translate(request), mails.named(request), link, until)
+          return [mails.to(request, 'reminder', mail)]
+        })
+      }
+
+      // Never confirmed: expired, and the requester is told how to start again.
+      for (const request of await dueForExpiry(db.db, nowIso)) {
+        await saveWithMails(db, nowIso, async (trx) => {
+          if (!(await updateStatus(trx, request.id, { status: 'expired' }, ['pending']))) return []
+          await insertEvent(trx, request.id, { kind: 'expired', occurredAt: nowIso })
+          expired++
+          const again = `${originOf(request)}/${request.language}/privacy-rights`
+          return [
+            mails.to(request, 'expired', expiredMail(mails.translate(request), mails.named(request), again)),
+          ]
+        })
+      }
+
+      // The daily digest: once per country and day, whatever the number of instances; no mail when nothing is due.
+      const today = nowIso.slice(0, 10)
+      const week = new Date(now.getTime() + 7 * DAY_MS).toISOString()
+      for (const country of ['NL', 'BE'] as const) {
+        const due = await dueBefore(db.db, country, week)
+        if (due.length === 0) continue
+        const t = teamTranslate(country)
+        const desk = deps.deskOrigin(country)
+        await saveWithMails(db, nowIso, async (trx) => {
+          if (!(await claimJobRun(trx, 'privacy-digest', `${today}/${country}`, nowIso))) return []
+          digests++
+          const rows = due.map((row) => ({
+            reference: row.reference ?? '',
+            flowType: row.flow_type as PrivacyRequest['flowType'],
+            dueText: formatLongDate((row.due_at ?? '').slice(0, 10), 'nl', country),
+            overdue: (row.due_at ?? '') < nowIso,
+          }))
+          const link = desk ? `${desk}/nl/internal-privacy-rights/requests?due=week` : null
+          return [
+            {
+              kind: 'privacy-digest',
+              aboutId: null,
+              to: deps.privacyMailbox[country],
+              ...digestMail(t, rows, link),
+            },
+          ]
+        })
+      }
+      return { reminded, expired, digests }
+    },
+  }
+}
+
+/** Calendar days from today (UTC) to the due date; negative when overdue; null when nothing is due. */
+export function daysLeft(status: RequestStatus, dueAt: string | null, now: Date): number | null {
+  if (!dueAt || !(ACTIVE_STATUSES as readonly RequestStatus[]).includes(status)) return null
+  const today = Date.parse(now.toISOString().slice(0, 10))
+  return Math.round((Date.parse(dueAt.slice(0, 10)) - today) / DAY_MS)
+}
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ is defused. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) && !/^-?\d+$/.test(value) ? `'${value}` : value
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/**
+ * Every instance runs the deadline work hourly (and shortly after start): reminders, expiry and the digest
+ * are each claimed in the database, so several instances never mail twice.
+ */
+export function startDeadlineJob(desk: DeskService, logger: Logger, everyMs = 60 * 60_000) {
+  const run = () =>
+    desk
+      .runDeadlines()
+      .then((done) => {
+        if (done.reminded + done.expired + done.digests > 0) logger.info(done, 'privacy desk deadlines')
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'privacy desk deadline job failed'))
+  const first = setTimeout(run, 10_000)
+  const timer = setInterval(run, everyMs)
+  first.unref()
+  timer.unref()
+  return {
+    stop() {
+      clearTimeout(first)
+      clearInterval(timer)
+    },
+  }
+}
