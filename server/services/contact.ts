@@ -72,6 +72,8 @@ export function createContactService(deps: {
             kind: 'contact-acknowledgement',
             aboutId: message.id,
             to: email,
+            // An answer to the acknowledgement reaches customer service, not no-reply@.
+            replyTo: deps.mailbox[site.country],
             ...contactAcknowledgementMail(visitor, message),
           },
         ]

@@ -118,6 +118,7 @@ export function createPoliticalAdsService(deps: {
             kind: 'complaint-acknowledgement',
             aboutId: complaint.id,
             to: email,
+            replyTo: deps.privacyMailbox[site.country],
             ...complaintAcknowledgementMail(visitor, complaint, campaign),
           },
         ]

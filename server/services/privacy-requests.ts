@@ -143,7 +143,7 @@ export function createPrivacyRequestService(deps: {
           await insertEvent(trx, request.id, { kind: 'executed', occurredAt: nowIso })
           return [mails.to(request, 'objection-processed', objectionProcessedMail(t, named))]
         }
-        // GDPR Art. 12(3): an answer within one month of the verified request (docs/decisions/0012).
+        // GDPR Art. 12(3): an answer within one month of the verified request (docs/decisions/002).
         const dueAt = addMonths(now, 1).toISOString()
         const statusToken = randomBytes(32).toString('base64url')
         await updateStatus(trx, request.id, {

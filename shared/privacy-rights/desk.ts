@@ -5,7 +5,7 @@ import { FLOW_TYPES, type FlowType } from './request'
 /**
  * Issue 16: the privacy desk. A request is `pending` until its e-mail address is verified (or `expired` when
  * it never is); a verified objection is `executed` at once; any other verified request is `open`, due one month
- * after verification (docs/decisions/0012-privacy-desk-deadlines.md), and ends `completed` or `rejected`,
+ * after verification (docs/decisions/002-privacy-desk-deadlines.md), and ends `completed` or `rejected`,
  * possibly `extended` first (once, within the first month, by two months).
  */
 export const REQUEST_STATUSES = [

@@ -45,6 +45,8 @@ describe.each(DATABASES)('POST /api/contact on %s', (kind) => {
     expect(ack?.text).toContain('5 jours ouvrables')
     // The acknowledgement names the subject and the reference, never the visitor's own text.
     expect(ack?.subject).toBe(`Nous avons bien reçu votre message [${res.body.reference}]`)
+    // An answer to the acknowledgement goes to customer service, not to the no-reply sender.
+    expect(ack?.replyTo?.text).toBe('klantendienst@service.test')
     expect(ack?.text).toContain(`Référence: ${res.body.reference}`)
     expect(ack?.text).toContain('Livraison')
     expect(ack?.text).not.toContain('Mon journal arrive en retard.')

@@ -172,7 +172,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const [team] = await sink.waitFor((m) => JSON.stringify(m.to).includes('privacy-team@dpg.test'))
     expect(team?.text).toContain(campaign.id)
     expect(team?.text).toContain(campaign.sponsorName)
-    await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
+    const [ack] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
+    expect(ack?.subject).toContain(res.body.reference)
+    expect(ack?.replyTo?.text).toBe('privacy-team@dpg.test')
     const stored = await setup.composition.db.db
       .selectFrom('political_ad_complaints')
       .selectAll()
