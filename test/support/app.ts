@@ -26,7 +26,8 @@ export async function testDatabaseUrl(kind: DatabaseKind = 'sqlite'): Promise<st
   if (kind === 'sqlite') return `file:${join(mkdtempSync(join(tmpdir(), 'privacy-db-')), 'test.sqlite')}`
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
-  const schema = `test_${randomBytes(6).toString('hex')}`
+  // The time in the name lets test/global-setup.ts drop only old schemas, never a running suite's.
+  const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   await client.query(`CREATE SCHEMA ${schema}`)
