@@ -15,8 +15,10 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { migrate, openDatabase } from '#server/db/database.ts'
+import { insertRequest } from '#server/db/privacy-request-repository.ts'
 import { loadDocuments } from '#server/documents/store.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
+import { normalise } from '#server/services/privacy-requests.ts'
 import { createSearchService } from '#server/services/search.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -245,6 +247,89 @@ function searchInProcess() {
   return { median: times[1000] ?? Number.NaN, runs: times.length, bytes: search.indexBytes(), heapMb }
 }
 
+/**
+ * Issue 16: the privacy desk's queue with 10,000 requests in the database (a year of them, every status), read
+ * by a privacy-team session through the API with the queue's filters in turn, and the queue page itself.
+ */
+async function deskTarget(databaseUrl: string, label: string): Promise<Result[]> {
+  const db = openDatabase(databaseUrl, root)
+  await migrate(db.db, db.dialect)
+  const statuses = [
+    'open',
+    'open',
+    'extended',
+    'completed',
+    'rejected',
+    'pending',
+    'expired',
+    'executed',
+  ] as const
+  const flows = ['RIGHT_OF_ACCESS', 'RIGHT_TO_BE_FORGOTTEN', 'RECTIFICATION', 'OBJECTION'] as const
+  const now = Date.now()
+  await db.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < 10_000; i++) {
+      const created = new Date(now - (i % 365) * 86_400_000 - i * 1000)
+      const status = statuses[i % statuses.length] ?? 'open'
+      const due =
+        status === 'open' || status === 'extended' ? new Date(created.getTime() + 31 * 86_400_000) : null
+      await insertRequest(trx, {
+        ...normalise(
+          {
+            flowType: flows[i % flows.length] ?? 'RIGHT_OF_ACCESS',
+            country: 'NL',
+            language: 'nl',
+            email: `r${i % 4000}@example.nl`,
+          },
+          {
+            host: 'nl.localhost',
+            country: 'NL',
+            environment: 'local',
+            toggles: {} as never,
+            origin: 'http://nl.localhost',
+          },
+          created,
+        ),
+        status,
+        dueAt: due?.toISOString() ?? null,
+        reference: `NL-${created.toISOString().slice(2, 10).replace(/-/g, '')}-${i.toString(32).toUpperCase().padStart(5, 'W')}`,
+      })
+    }
+  })
+  await db.close()
+  const server = await startServer({ DATABASE_URL: databaseUrl })
+  try {
+    const staff = await staffHeaders('privacy-team')
+    const queries = [
+      '',
+      '?due=week',
+      '?due=overdue',
+      '?status=open',
+      '?flowType=RIGHT_OF_ACCESS&offset=50',
+      '?q=r17%40example.nl',
+    ]
+    let n = 0
+    const options = (path: string): Partial<autocannon.Options> => ({
+      connections: 20,
+      headers: { ...staff, 'accept-encoding': 'gzip' },
+      requests: [{ setupRequest: (req) => ({ ...req, path: `${path}${queries[n++ % queries.length]}` }) }],
+    })
+    return [
+      await load(
+        `desk API (${label})`,
+        '/api/internal-privacy-rights/requests',
+        options('/api/internal-privacy-rights/requests'),
+      ),
+      await load(
+        `desk page (${label})`,
+        '/nl/internal-privacy-rights/requests',
+        options('/nl/internal-privacy-rights/requests'),
+      ),
+    ]
+  } finally {
+    await stopServer(server)
+  }
+}
+
 /** Issue 7 budget: 10,000 campaigns in the store, every filter at 20 connections. */
 async function campaignTarget(databaseUrl: string, label: string): Promise<Result> {
   const db = openDatabase(databaseUrl, root)
@@ -311,9 +396,9 @@ async function freshPostgresUrl(url: string): Promise<string> {
  * The staff pages need a session: the development sign-in of the local host nl.localhost (the server runs
  * on the built-in host table, without an identity provider). Answers the request headers to use.
  */
-function staffHeaders(): Promise<Record<string, string>> {
+function staffHeaders(role = 'customer-service'): Promise<Record<string, string>> {
   return new Promise((resolvePromise, reject) => {
-    const body = 'email=bench%40dpgmedia.nl&name=Bench'
+    const body = `email=bench%40dpgmedia.nl&name=Bench&role=${role}`
     request(
       `${base}/nl/internal-privacy-rights/sign-in/development`,
       {
@@ -408,6 +493,13 @@ async function main() {
   if (pgUrl) campaigns.push(await campaignTarget(await freshPostgresUrl(pgUrl), 'PostgreSQL'))
   console.log('\nCampaign list with 10,000 campaigns, 20 connections, six filters in turn:\n')
   print(campaigns)
+  const desk = await deskTarget(
+    `file:${join(mkdtempSync(join(tmpdir(), 'bench-')), 'desk.sqlite')}`,
+    'SQLite',
+  )
+  if (pgUrl) desk.push(...(await deskTarget(await freshPostgresUrl(pgUrl), 'PostgreSQL')))
+  console.log('\nPrivacy desk queue with 10,000 requests, 20 connections, six filters in turn:\n')
+  print(desk)
   console.log('\nPrivacy requests submitted (rate limit raised, e-mail domain check off):\n')
   print(submits.map((s) => s.result))
   for (const s of submits) {

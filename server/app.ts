@@ -4,6 +4,7 @@ import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
 import { deskRouter } from './api/desk'
 import { documentsRouter } from './api/documents'
+import { fulfilmentRouter } from './api/fulfilment'
 import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
@@ -20,6 +21,7 @@ import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
 import type { AddressLookup } from './services/address-lookup'
+import type { ApiClientService } from './services/api-clients'
 import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
 import type { PoliticalAdsService } from './services/political-ads'
@@ -41,6 +43,8 @@ export interface Services {
   contact: ContactService
   search: SearchService
   politicalAds: PoliticalAdsService
+  /** The brands' systems (issue 17): clients, the suppression feed, lookups and confirmations. */
+  apiClients: ApiClientService
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
   desk: DeskService
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
@@ -110,6 +114,10 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', deskRouter(services.desk, config.staff.countries, limit('staff')))
+  app.use(
+    '/api',
+    fulfilmentRouter(services.apiClients, services.rateLimitStore, config.apiClientRequestsPerMinute),
+  )
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 

@@ -15,6 +15,7 @@ import { createMetrics } from './metrics'
 import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-limit'
 import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from './redis-rate-limit'
 import { createAddressLookup } from './services/address-lookup'
+import { createApiClientService } from './services/api-clients'
 import { createContactService } from './services/contact'
 import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
@@ -138,6 +139,7 @@ export async function compose(
     search,
     politicalAds,
     desk,
+    apiClients: createApiClientService({ db, clock: options.clock }),
     staff: {
       service: createStaffService({
         db,

@@ -40,6 +40,8 @@ export interface Config {
   readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
+  /** Issue 17: requests per minute one brand system may make (API_CLIENT_REQUESTS_PER_MINUTE). */
+  readonly apiClientRequestsPerMinute: number
   readonly emailDomainCheck: 'dns' | 'off'
   /** Base URLs of the address registers: PDOK Locatieserver (NL), Flemish address register (BE). */
   readonly addressLookupUrl: Readonly<Record<Country, string>>
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     recipientMailsPerDay: integer(env, 'RECIPIENT_MAILS_PER_DAY', 3, 1, 1_000_000),
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
     addressLookupUrl: {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),

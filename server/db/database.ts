@@ -18,6 +18,7 @@ import { staffMigration } from './migrations/003-staff'
 import { trustMigration } from './migrations/004-trust'
 import { operationsMigration } from './migrations/005-operations'
 import { deskMigration } from './migrations/006-desk'
+import { fulfilmentMigration } from './migrations/007-fulfilment'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -136,6 +137,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '004-trust': trustMigration(dialect),
         '005-operations': operationsMigration,
         '006-desk': deskMigration,
+        '007-fulfilment': fulfilmentMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -204,22 +204,32 @@ export async function consumeToken(db: Executor, hash: string, now: string): Pro
 
 export async function insertSuppressions(db: Executor, suppressions: Suppression[], now: string) {
   if (suppressions.length === 0) return
-  await db
-    .insertInto('marketing_suppressions')
-    .values(
-      suppressions.map((s) => ({
-        id: crypto.randomUUID(),
-        channel: s.channel,
-        brand_key: s.brandKey,
-        country: s.country,
-        email: s.email,
-        phone_number: s.phoneNumber,
-        postal_address: s.postalAddress ? JSON.stringify(s.postalAddress) : null,
-        request_id: s.requestId,
-        created_at: now,
-      })),
-    )
-    .execute()
+  // The feed's numbers, taken under the counter's lock: writers commit in the order of their numbers.
+  const counter = await db
+    .updateTable('feed_sequence')
+    .set((eb) => ({ value: eb('value', '+', suppressions.length) }))
+    .where('name', '=', 'suppressions')
+    .returning('value')
+    .executeTakeFirstOrThrow()
+  const first = Number(counter.value) - suppressions.length + 1
+  const rows = suppressions.map((s, index) => ({
+    id: crypto.randomUUID(),
+    channel: s.channel,
+    brand_key: s.brandKey,
+    country: s.country,
+    email: s.email,
+    phone_number: s.phoneNumber,
+    postal_address: s.postalAddress ? JSON.stringify(s.postalAddress) : null,
+    request_id: s.requestId,
+    created_at: now,
+    seq: first + index,
+  }))
+  // A few hundred rows a statement: SQLite caps the number of bound values in one.
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .insertInto('marketing_suppressions')
+      .values(rows.slice(start, start + 500))
+      .execute()
 }
 
 export async function suppressionsOf(db: Executor, requestId: string): Promise<Suppression[]> {

@@ -12,7 +12,12 @@ export function createIndex(db: Kysely<unknown>, name: string, table: string, co
 const notNull = (column: ColumnDefinitionBuilder) => column.notNull()
 
 /** `.$call(requiredText('country', 'language'))`: `text not null` columns, in this order. */
-export function requiredText(...names: string[]) {
-  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> =>
-    names.reduce<CreateTableBuilder<T, C>>((t, name) => t.addColumn(name, 'text', notNull), table)
+export function requiredText<N extends string>(...names: N[]) {
+  return <T extends string, C extends string>(
+    table: CreateTableBuilder<T, C>,
+  ): CreateTableBuilder<T, C | N> =>
+    names.reduce<CreateTableBuilder<T, C | N>>(
+      (t, name) => t.addColumn(name, 'text', notNull),
+      table as CreateTableBuilder<T, C | N>,
+    )
 }

@@ -16,6 +16,47 @@ export interface Database {
   staff_audit_log: StaffAuditLogTable
   request_events: RequestEventTable
   job_runs: JobRunTable
+  feed_sequence: FeedSequenceTable
+  api_clients: ApiClientTable
+  api_calls: ApiCallTable
+  suppression_applied: SuppressionAppliedTable
+}
+
+/** One counter per feed; its row lock orders the writers (migration 007). */
+export interface FeedSequenceTable {
+  name: string
+  value: number | string
+}
+
+/** A brand system that reads the suppressions (issue 17). */
+export interface ApiClientTable {
+  id: string
+  name: string
+  country: string
+  /** JSON array of brand keys it may see; null: every brand of its country. */
+  brands: string | null
+  /** SHA-256 (base64url) of its secret; the secret itself is shown once. */
+  secret_hash: string
+  /** After a rotation, the old secret's hash, valid until `previous_valid_until`. */
+  previous_secret_hash: string | null
+  previous_valid_until: string | null
+  created_at: string
+  revoked_at: string | null
+}
+
+/** Calls per client, endpoint and day, with the number of items answered; never what they held. */
+export interface ApiCallTable {
+  client_id: string
+  endpoint: string
+  day: string
+  calls: number
+  items: number
+}
+
+export interface SuppressionAppliedTable {
+  suppression_id: string
+  client_id: string
+  applied_at: string
 }
 
 export interface StaffSessionTable {
@@ -160,6 +201,8 @@ export interface MarketingSuppressionTable {
   postal_address: string | null
   request_id: string
   created_at: string
+  /** The feed's order (migration 007); given in the writing transaction, never reused. */
+  seq: number | string | null
 }
 
 export interface ContactMessageTable {

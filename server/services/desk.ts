@@ -14,6 +14,7 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
+import { appliedOf } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import {
   claimJobRun,
@@ -169,6 +170,12 @@ export function createDeskService(deps: {
         }),
       ),
       related: await relatedRequests(db.db, request, since),
+      fulfilment: (await appliedOf(db.db, request.id)).map((row) => ({
+        brandKey: row.brand_key,
+        channel: row.channel,
+        appliedAt: row.applied_at ?? null,
+        client: row.client ?? null,
+      })),
       actions: { extend: request.status === 'open' && firstMonth, complete: active, reject: active },
       replyTemplate: t(REPLY_TEMPLATE_LABELS[request.flowType]),
     }

@@ -121,6 +121,8 @@ export interface RequestDetail extends QueueItem {
   timeline: TimelineEvent[]
   /** Other requests from the same e-mail address in the last 365 days (GDPR Art. 12(5)). */
   related: Pick<QueueItem, 'reference' | 'flowType' | 'status' | 'receivedAt'>[]
+  /** Objections: per suppression (brand key × channel), whether a brand system confirmed it (issue 17). */
+  fulfilment: { brandKey: string; channel: string; appliedAt: string | null; client: string | null }[]
   /** What the team may do now. */
   actions: { extend: boolean; complete: boolean; reject: boolean }
   /** The reply's starting text, per type, in the requester's language: the team edits it before sending. */

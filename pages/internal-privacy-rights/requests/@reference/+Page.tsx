@@ -226,6 +226,39 @@ export default function Page() {
         </form>
       </section>
 
+      {request.fulfilment.length > 0 && (
+        <section className="card" aria-labelledby="fulfilment-heading">
+          <h2 id="fulfilment-heading">{t('staff.desk.fulfilment.heading')}</h2>
+          <div className="desk-table__scroll">
+            <table className="desk-table desk-table--narrow">
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.desk.fulfilment.brand_key')}</th>
+                  <th scope="col">{t('staff.desk.field.channels')}</th>
+                  <th scope="col">{t('staff.desk.fulfilment.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {request.fulfilment.map((row) => (
+                  <tr key={`${row.brandKey}-${row.channel}-${row.client ?? ''}`}>
+                    <td>{row.brandKey}</td>
+                    <td>{t(CHANNEL_LABELS[row.channel as CommunicationType])}</td>
+                    <td>
+                      {row.appliedAt
+                        ? t('staff.desk.fulfilment.applied', {
+                            date: time(row.appliedAt),
+                            client: row.client ?? '',
+                          })
+                        : t('staff.desk.fulfilment.pending')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
       <section className="card" aria-labelledby="related-heading">
         <h2 id="related-heading">{t('staff.desk.request.related')}</h2>
         {request.related.length === 0 ? (

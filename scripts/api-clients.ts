@@ -1,0 +1,84 @@
+/**
+ * `npm run api-clients -- COMMAND`: the brand systems that read the suppressions (issue 17), on the database
+ * of DATABASE_URL. Runs as TypeScript here and, bundled by `npm run build`, as dist/scripts/api-clients.mjs
+ * in the Docker image.
+ *
+ *   add --name "HLN CRM" --country BE [--brands HLN,HUMO]   prints the secret, once
+ *   list                                                    clients, their scope and calls per day
+ *   revoke --name "HLN CRM"                                 the secret stops working at once
+ *   rotate --name "HLN CRM"                                 prints a new secret; the old one works 24 h more
+ */
+import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { ROOT } from '#server/assets.ts'
+import { loadConfig } from '#server/config.ts'
+import { migrate, openDatabase } from '#server/db/database.ts'
+import { createApiClientService } from '#server/services/api-clients.ts'
+import { NotFound, ValidationFailed } from '#server/services/errors.ts'
+
+const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY]
+       npm run api-clients -- list
+       npm run api-clients -- revoke --name NAME
+       npm run api-clients -- rotate --name NAME`
+
+/** The command line is not one of USAGE's. */
+class Usage extends Error {}
+
+if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { name: { type: 'string' }, country: { type: 'string' }, brands: { type: 'string' } },
+})
+const [command] = positionals
+const db = openDatabase(loadConfig().databaseUrl, ROOT)
+try {
+  await migrate(db.db, db.dialect)
+  const clients = createApiClientService({ db })
+  const name = values.name?.trim() ?? ''
+  if (command === 'add') {
+    const country = values.country?.toUpperCase()
+    if (!name || (country !== 'NL' && country !== 'BE')) throw new Usage()
+    const brands = values.brands
+      ?.split(',')
+      .map((key) => key.trim().toUpperCase())
+      .filter(Boolean)
+    const { client, secret } = await clients.add({ name, country, brands })
+    console.log(
+      `Added "${client.name}" (${client.country}${client.brands ? `: ${client.brands.join(', ')}` : ', every brand'}).`,
+    )
+    console.log(`Secret (shown once; store it in the brand system's secret store):\n${secret}`)
+  } else if (command === 'list') {
+    for (const client of await clients.list()) {
+      const scope = client.brands ? client.brands.join(', ') : 'every brand'
+      const state = client.revokedAt ? `revoked ${client.revokedAt}` : 'live'
+      console.log(`${client.name}\t${client.country}\t${scope}\t${state}\tsince ${client.createdAt}`)
+      for (const call of client.calls.slice(0, 14))
+        console.log(`\t${call.day}\t${call.endpoint}\t${call.calls} calls\t${call.items} items`)
+    }
+  } else if (command === 'revoke') {
+    if (!name) throw new Usage()
+    await clients.revoke(name)
+    console.log(`Revoked "${name}": its secret no longer works.`)
+  } else if (command === 'rotate') {
+    if (!name) throw new Usage()
+    const secret = await clients.rotate(name)
+    console.log(`New secret for "${name}" (shown once); the previous one works for 24 hours more:\n${secret}`)
+  } else {
+    throw new Usage()
+  }
+} catch (error) {
+  if (error instanceof Usage) {
+    console.error(USAGE)
+    process.exitCode = 2
+  } else if (error instanceof ValidationFailed) {
+    console.error(`Refused: ${error.fields.map((f) => `${f.field} (${f.rule})`).join(', ')}`)
+    process.exitCode = 1
+  } else if (error instanceof NotFound) {
+    console.error(`${error.message}.`)
+    process.exitCode = 1
+  } else {
+    throw error
+  }
+} finally {
+  await db.close()
+}

@@ -1,0 +1,240 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
+import type { Country } from '#shared/site.ts'
+import type { ApiClientTable, Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface ApiClient {
+  id: string
+  name: string
+  country: Country
+  /** The brand keys it may see; null: every brand of its country. */
+  brands: string[] | null
+  createdAt: string
+  revokedAt: string | null
+  /** Until when the secret before the last rotation still works. */
+  previousValidUntil: string | null
+}
+
+function toClient(row: Selectable<ApiClientTable>): ApiClient {
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country as Country,
+    brands: row.brands ? (JSON.parse(row.brands) as string[]) : null,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    previousValidUntil: row.previous_valid_until,
+  }
+}
+
+export async function insertClient(
+  db: Executor,
+  client: Omit<ApiClient, 'revokedAt' | 'previousValidUntil'>,
+  secretHash: string,
+) {
+  await db
+    .insertInto('api_clients')
+    .values({
+      id: client.id,
+      name: client.name,
+      country: client.country,
+      brands: client.brands ? JSON.stringify(client.brands) : null,
+      secret_hash: secretHash,
+      previous_secret_hash: null,
+      previous_valid_until: null,
+      created_at: client.createdAt,
+      revoked_at: null,
+    })
+    .execute()
+}
+
+export async function listClients(db: Executor): Promise<ApiClient[]> {
+  return (await db.selectFrom('api_clients').selectAll().orderBy('name').execute()).map(toClient)
+}
+
+export async function findClientByName(db: Executor, name: string): Promise<ApiClient | null> {
+  const row = await db.selectFrom('api_clients').selectAll().where('name', '=', name).executeTakeFirst()
+  return row ? toClient(row) : null
+}
+
+/** The live client whose current secret, or previous secret still in its grace period, has this hash. */
+export async function findClientBySecret(db: Executor, hash: string, now: string): Promise<ApiClient | null> {
+  const row = await db
+    .selectFrom('api_clients')
+    .selectAll()
+    .where('revoked_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('secret_hash', '=', hash),
+        eb.and([eb('previous_secret_hash', '=', hash), eb('previous_valid_until', '>', now)]),
+      ]),
+    )
+    .executeTakeFirst()
+  return row ? toClient(row) : null
+}
+
+export async function revokeClient(db: Executor, name: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_clients')
+    .set({ revoked_at: now })
+    .where('name', '=', name)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** The new secret's hash replaces the current one, which stays valid until `graceUntil`. */
+export async function rotateSecret(db: Executor, name: string, hash: string, graceUntil: string) {
+  const result = await db
+    .updateTable('api_clients')
+    .set((eb) => ({
+      previous_secret_hash: eb.ref('secret_hash'),
+      previous_valid_until: graceUntil,
+      secret_hash: hash,
+    }))
+    .where('name', '=', name)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Counts a call (and the items it answered) for the client, endpoint and day. */
+export async function recordCall(
+  db: Executor,
+  clientId: string,
+  endpoint: string,
+  day: string,
+  items: number,
+) {
+  await db
+    .insertInto('api_calls')
+    .values({ client_id: clientId, endpoint, day, calls: 1, items })
+    .onConflict((oc) =>
+      oc.columns(['client_id', 'endpoint', 'day']).doUpdateSet({
+        calls: sql`api_calls.calls + 1`,
+        items: sql`api_calls.items + ${items}`,
+      }),
+    )
+    .execute()
+}
+
+export async function callsOf(db: Executor, clientId: string) {
+  return db
+    .selectFrom('api_calls')
+    .select(['endpoint', 'day', 'calls', 'items'])
+    .where('client_id', '=', clientId)
+    .orderBy('day', 'desc')
+    .orderBy('endpoint')
+    .execute()
+}
+
+export interface FeedItem {
+  id: string
+  seq: number
+  reference: string | null
+  country: Country
+  brandKey: string
+  channel: SuppressionChannel
+  email: string | null
+  phoneNumber: string | null
+  postalAddress: UserInfo['address'] | null
+  createdAt: string
+}
+
+function visibleTo(client: ApiClient) {
+  return (db: Executor) => {
+    let query = db
+      .selectFrom('marketing_suppressions as s')
+      .leftJoin('privacy_requests as r', 'r.id', 's.request_id')
+      .where('s.country', '=', client.country)
+    if (client.brands)
+      query = query.where('s.brand_key', 'in', client.brands.length > 0 ? client.brands : [''])
+    return query
+  }
+}
+
+/** The client's suppressions after `after` (a sequence number), oldest first. */
+export async function feedPage(db: Executor, client: ApiClient, after: number, limit: number) {
+  const rows = await visibleTo(client)(db)
+    .select([
+      's.id',
+      's.seq',
+      'r.reference',
+      's.country',
+      's.brand_key',
+      's.channel',
+      's.email',
+      's.phone_number',
+      's.postal_address',
+      's.created_at',
+    ])
+    .where('s.seq', '>', after)
+    .orderBy('s.seq')
+    .limit(limit)
+    .execute()
+  return rows.map(
+    (row): FeedItem => ({
+      id: row.id,
+      seq: Number(row.seq),
+      reference: row.reference ?? null,
+      country: row.country as Country,
+      brandKey: row.brand_key,
+      channel: row.channel as SuppressionChannel,
+      email: row.email,
+      phoneNumber: row.phone_number,
+      postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
+      createdAt: row.created_at,
+    }),
+  )
+}
+
+/** The channels and brand keys suppressed for an e-mail address or a phone number, within the client's view. */
+export async function suppressedFor(
+  db: Executor,
+  client: ApiClient,
+  contact: { email: string } | { phoneNumber: string },
+) {
+  const query = visibleTo(client)(db).select(['s.channel', 's.brand_key', 's.created_at'])
+  const rows = await ('email' in contact
+    ? query.where('s.email', '=', contact.email)
+    : query.where('s.phone_number', '=', contact.phoneNumber)
+  )
+    .orderBy('s.seq')
+    .execute()
+  return rows
+}
+
+/** Whether the suppression exists and the client may see it. */
+export async function visibleSuppression(db: Executor, client: ApiClient, id: string) {
+  return (await visibleTo(client)(db).select('s.id').where('s.id', '=', id).executeTakeFirst()) !== undefined
+}
+
+/** Idempotent: the first confirmation's time stays. Answers when it was applied. */
+export async function markApplied(db: Executor, suppressionId: string, clientId: string, now: string) {
+  await db
+    .insertInto('suppression_applied')
+    .values({ suppression_id: suppressionId, client_id: clientId, applied_at: now })
+    .onConflict((oc) => oc.columns(['suppression_id', 'client_id']).doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('suppression_applied')
+    .select('applied_at')
+    .where('suppression_id', '=', suppressionId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow()
+  return row.applied_at
+}
+
+/** Per suppression of a request: who applied it, when (for the desk's request page). */
+export async function appliedOf(db: Executor, requestId: string) {
+  return db
+    .selectFrom('marketing_suppressions as s')
+    .leftJoin('suppression_applied as a', 'a.suppression_id', 's.id')
+    .leftJoin('api_clients as c', 'c.id', 'a.client_id')
+    .select(['s.id', 's.brand_key', 's.channel', 'a.applied_at', 'c.name as client'])
+    .where('s.request_id', '=', requestId)
+    .orderBy('s.seq')
+    .execute()
+}

@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
+import type { Country } from '#shared/site.ts'
+import {
+  type ApiClient,
+  callsOf,
+  type FeedItem,
+  feedPage,
+  findClientByName,
+  findClientBySecret,
+  insertClient,
+  listClients,
+  markApplied,
+  recordCall,
+  revokeClient,
+  rotateSecret,
+  suppressedFor,
+  visibleSuppression,
+} from '../db/api-client-repository'
+import type { Db } from '../db/database'
+import { NotFound, ValidationFailed } from './errors'
+
+/** After a rotation the old secret works this long, so a brand system can roll out the new one. */
+const ROTATION_GRACE_MS = 24 * 60 * 60_000
+const NAME = /^[\p{L}\p{N} ._-]{2,80}$/u
+const BRAND_KEY = /^[A-Z0-9][A-Z0-9_]*$/
+
+/** 256 random bits, recognisable in a leaked log: `pss_…`. Only its SHA-256 is stored. */
+function newSecret(): string {
+  return `pss_${randomBytes(32).toString('base64url')}`
+}
+
+export function secretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url')
+}
+
+/** What a feed item looks like on the wire: contact data only for its own channel. */
+export interface FeedEntry {
+  id: string
+  reference: string | null
+  country: Country
+  brandKey: string
+  channel: SuppressionChannel
+  email?: string
+  phoneNumber?: string
+  postalAddress?: NonNullable<FeedItem['postalAddress']>
+  createdAt: string
+}
+
+export interface ApiClientService {
+  add(input: {
+    name: string
+    country: Country
+    brands?: string[]
+  }): Promise<{ client: ApiClient; secret: string }>
+  list(): Promise<(ApiClient & { calls: Awaited<ReturnType<typeof callsOf>> })[]>
+  revoke(name: string): Promise<void>
+  /** A new secret; the current one keeps working for 24 hours. */
+  rotate(name: string): Promise<string>
+  /** The live client of a bearer secret, or null (unknown, revoked, or a rotated-out secret past its grace). */
+  authenticate(secret: string): Promise<ApiClient | null>
+  feed(
+    client: ApiClient,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: FeedEntry[]; next: string | null }>
+  lookup(
+    client: ApiClient,
+    contact: { email?: string; phoneNumber?: string },
+  ): Promise<{ suppressed: boolean; channels: SuppressionChannel[]; brandKeys: string[] }>
+  applied(client: ApiClient, id: string): Promise<{ id: string; appliedAt: string }>
+}
+
+export function createApiClientService(deps: { db: Db; clock?: () => Date }): ApiClientService {
+  const { db } = deps
+  const clock = deps.clock ?? (() => new Date())
+  const count = (client: ApiClient, endpoint: string, items: number) =>
+    recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
+
+  return {
+    async add({ name, country, brands }) {
+      if (!NAME.test(name)) throw new ValidationFailed([{ field: 'name', rule: 'pattern' }])
+      if (brands?.some((key) => !BRAND_KEY.test(key)))
+        throw new ValidationFailed([{ field: 'brands', rule: 'pattern' }])
+      if (await findClientByName(db.db, name)) throw new ValidationFailed([{ field: 'name', rule: 'unique' }])
+      const secret = newSecret()
+      const client = {
+        id: crypto.randomUUID(),
+        name,
+        country,
+        brands: brands && brands.length > 0 ? [...new Set(brands)] : null,
+        createdAt: clock().toISOString(),
+      }
+      await insertClient(db.db, client, secretHash(secret))
+      return { client: { ...client, revokedAt: null, previousValidUntil: null }, secret }
+    },
+
+    async list() {
+      const clients = await listClients(db.db)
+      return Promise.all(
+        clients.map(async (client) => ({ ...client, calls: await callsOf(db.db, client.id) })),
+      )
+    },
+
+    async revoke(name) {
+      if (!(await revokeClient(db.db, name, clock().toISOString())))
+        throw new NotFound(`Live client "${name}"`)
+    },
+
+    async rotate(name) {
+      const secret = newSecret()
+      const graceUntil = new Date(clock().getTime() + ROTATION_GRACE_MS).toISOString()
+      if (!(await rotateSecret(db.db, name, secretHash(secret), graceUntil)))
+        throw new NotFound(`Live client "${name}"`)
+      return secret
+    },
+
+    async authenticate(secret) {
+      if (!/^pss_[\w-]{43}$/.test(secret)) return null
+      return findClientBySecret(db.db, secretHash(secret), clock().toISOString())
+    },
+
+    async feed(client, after, limit) {
+      const from = after === undefined ? 0 : Number(after)
+      const rows = await feedPage(db.db, client, from, limit)
+      await count(client, 'suppressions', rows.length)
+      const items = rows.map(
+        (row): FeedEntry => ({
+          id: row.id,
+          reference: row.reference,
+          country: row.country,
+          brandKey: row.brandKey,
+          channel: row.channel,
+          ...(row.email ? { email: row.email } : {}),
+          ...(row.phoneNumber ? { phoneNumber: row.phoneNumber } : {}),
+          ...(row.postalAddress ? { postalAddress: row.postalAddress } : {}),
+          createdAt: row.createdAt,
+        }),
+      )
+      // The cursor to continue from; without new rows the client keeps the one it has.
+      const last = rows.at(-1)
+      return { items, next: last ? String(last.seq) : null }
+    },
+
+    async lookup(client, contact) {
+      const key = contact.email
+        ? { email: contact.email.trim().toLowerCase() }
+        : { phoneNumber: normalisePhone(contact.phoneNumber ?? '', client.country) }
+      if ('phoneNumber' in key && !key.phoneNumber)
+        throw new ValidationFailed([{ field: 'phoneNumber', rule: 'pattern' }])
+      const rows = await suppressedFor(db.db, client, key as { email: string } | { phoneNumber: string })
+      await count(client, 'lookup', rows.length)
+      return {
+        suppressed: rows.length > 0,
+        channels: [...new Set(rows.map((row) => row.channel as SuppressionChannel))],
+        brandKeys: [...new Set(rows.map((row) => row.brand_key))],
+      }
+    },
+
+    async applied(client, id) {
+      if (!(await visibleSuppression(db.db, client, id))) throw new NotFound('Suppression')
+      const appliedAt = await markApplied(db.db, id, client.id, clock().toISOString())
+      await count(client, 'applied', 1)
+      return { id, appliedAt }
+    },
+  }
+}
+
+/**
+ * A phone number as the suppressions store it (`+31612345678`), from any notation a call centre types:
+ * spaces, dashes, dots and brackets; `0031…` or `+31…`; or the national `06…` of the client's country.
+ * Null when it cannot be a phone number.
+ */
+export function normalisePhone(input: string, country: Country): string | null {
+  const digits = input.trim().replace(/[\s().\-/]/g, '')
+  const international = digits.startsWith('00')
+    ? `+${digits.slice(2)}`
+    : digits.startsWith('+')
+      ? digits
+      : digits.startsWith('0')
+        ? `${country === 'NL' ? '+31' : '+32'}${digits.slice(1)}`
+        : null
+  return international && /^\+\d{8,15}$/.test(international) ? international : null
+}

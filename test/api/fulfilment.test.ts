@@ -1,0 +1,261 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
+import { normalisePhone } from '#server/services/api-clients.ts'
+import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+
+const NL = 'privacy.dpgmedia.nl'
+const BE = 'privacy.dpgmedia.be'
+const FEED = '/api/v1/suppressions'
+
+describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) => {
+  let now = new Date('2026-11-02T09:00:00Z')
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  const secrets = { be: '', beAll: '', nl: '' }
+
+  beforeAll(async () => {
+    setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) }, undefined, { clock: () => now })
+    const clients = setup.composition.services.apiClients
+    secrets.be = (await clients.add({ name: 'HLN CRM', country: 'BE', brands: ['HLN', 'HUMO'] })).secret
+    secrets.beAll = (await clients.add({ name: 'BE call centre', country: 'BE' })).secret
+    secrets.nl = (await clients.add({ name: 'AD mailing', country: 'NL' })).secret
+  })
+  afterAll(() => setup?.composition.close())
+
+  const feed = (secret: string | undefined, query = '') => {
+    const call = request(setup.app).get(`${FEED}${query}`).set('Host', BE)
+    return secret === undefined ? call : call.set('Authorization', `Bearer ${secret}`)
+  }
+  /** A phone-only objection: executed at once, no verification. */
+  const objection = (host: string, country: 'NL' | 'BE', brands: string[], phoneNumber: string) =>
+    request(setup.app)
+      .post('/api/privacy-rights/request')
+      .set('Host', host)
+      .send({ flowType: 'OBJECTION', country, language: 'nl', phoneNumber, brands })
+
+  it('answers 401 with WWW-Authenticate without a secret, with a wrong one, and after revocation', async () => {
+    const missing = await feed(undefined)
+    expect(missing.status).toBe(401)
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="privacy-site"')
+    expect(missing.body.error.code).toBe('UNAUTHENTICATED')
+    const wrong = await feed(`pss_${'x'.repeat(43)}`)
+    expect(wrong.status).toBe(401)
+    expect(wrong.headers['www-authenticate']).toContain('error="invalid_token"')
+    const { secret } = await setup.composition.services.apiClients.add({ name: 'Short-lived', country: 'NL' })
+    expect((await feed(secret)).status).toBe(200)
+    await setup.composition.services.apiClients.revoke('Short-lived')
+    expect((await feed(secret)).status).toBe(401)
+  })
+
+  it('keeps a rotated secret working for 24 hours, then only the new one', async () => {
+    const clients = setup.composition.services.apiClients
+    const { secret: old } = await clients.add({ name: 'Rotating', country: 'BE' })
+    const fresh = await clients.rotate('Rotating')
+    expect(fresh).not.toBe(old)
+    expect((await feed(old)).status).toBe(200)
+    expect((await feed(fresh)).status).toBe(200)
+    const start = now
+    now = new Date(start.getTime() + 24 * 3600_000 + 1000)
+    try {
+      expect((await feed(old)).status).toBe(401)
+      expect((await feed(fresh)).status).toBe(200)
+    } finally {
+      now = start
+    }
+  })
+
+  it('shows an objection to the clients of its country and brands only, with the contact data of its channel', async () => {
+    const answer = await objection(BE, 'BE', ['HLN', 'DM', 'HUMO'], '+32470123456')
+    expect(answer.status).toBe(200)
+    const reference = answer.body.reference as string
+    const brandClient = (await feed(secrets.be, '?limit=1000')).body
+    const mine = brandClient.items.filter((item: { reference: string }) => item.reference === reference)
+    expect(mine.map((item: { brandKey: string }) => item.brandKey).sort()).toEqual(['HLN', 'HUMO'])
+    expect(mine[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reference,
+      country: 'BE',
+      brandKey: expect.any(String),
+      channel: 'PHONE',
+      phoneNumber: '+32470123456',
+      createdAt: expect.any(String),
+    })
+    const everyBrand = (await feed(secrets.beAll, '?limit=1000')).body
+    expect(
+      everyBrand.items.filter((item: { reference: string }) => item.reference === reference),
+    ).toHaveLength(3)
+    const otherCountry = (await feed(secrets.nl, '?limit=1000')).body
+    expect(otherCountry.items.some((item: { reference: string }) => item.reference === reference)).toBe(false)
+    // Every call is counted, never what it answered.
+    const listed = await setup.composition.services.apiClients.list()
+    const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
+    expect(calls.find((call) => call.endpoint === 'suppressions')?.calls).toBeGreaterThan(0)
+  })
+
+  it('refuses a bad cursor or limit', async () => {
+    for (const query of ['?limit=0', '?limit=1001', '?limit=abc', '?after=-1', '?after=abc', '?other=1']) {
+      const answer = await feed(secrets.be, query)
+      expect(answer.status, query).toBe(400)
+      expect(answer.body.error.code, query).toBe('VALIDATION_FAILED')
+    }
+  })
+
+  it('pages through 5,000 rows without gaps or repeats while writes continue', async () => {
+    const db = setup.composition.db.db
+    const request = await objection(NL, 'NL', ['AD'], '+31611111111')
+    const requestId = (
+      await db
+        .selectFrom('privacy_requests')
+        .select('id')
+        .where('reference', '=', request.body.reference)
+        .executeTakeFirstOrThrow()
+    ).id
+    const write = (count: number) =>
+      db.transaction().execute((trx) =>
+        insertSuppressions(
+          trx,
+          Array.from({ length: count }, (_, i) => ({
+            channel: 'EMAIL' as const,
+            brandKey: 'AD',
+            country: 'NL' as const,
+            email: `reader${i}@example.nl`,
+            phoneNumber: null,
+            postalAddress: null,
+            requestId,
+          })),
+          now.toISOString(),
+        ),
+      )
+    await write(4000)
+    const seen: string[] = []
+    let cursor: string | null = null
+    let writes = 0
+    for (let page = 0; page < 100; page++) {
+      // Writers keep committing between (and during) the reads.
+      const writing = writes < 10 ? write(100).then(() => writes++) : Promise.resolve()
+      const answer = await feed(secrets.nl, `?limit=500${cursor ? `&after=${cursor}` : ''}`)
+      await writing
+      expect(answer.status).toBe(200)
+      seen.push(...answer.body.items.map((item: { id: string }) => item.id))
+      if (answer.body.next === null && writes >= 10) break
+      cursor = answer.body.next ?? cursor
+    }
+    const all = await db
+      .selectFrom('marketing_suppressions')
+      .select('id')
+      .where('country', '=', 'NL')
+      .execute()
+    expect(seen.length).toBe(new Set(seen).size)
+    expect(new Set(seen)).toEqual(new Set(all.map((row) => row.id)))
+    expect(seen.length).toBeGreaterThanOrEqual(5000)
+  })
+
+  it('looks a contact up in any notation, within the client country', async () => {
+    await objection(BE, 'BE', ['HLN'], '+32470987654')
+    for (const phoneNumber of ['+32470987654', '0470 98 76 54', '0032 470/98.76.54', '(0470) 987-654']) {
+      const answer = await request(setup.app)
+        .post(`${FEED}/lookup`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secrets.beAll}`)
+        .send({ phoneNumber })
+      expect(answer.status, phoneNumber).toBe(200)
+      expect(answer.body, phoneNumber).toEqual({ suppressed: true, channels: ['PHONE'], brandKeys: ['HLN'] })
+    }
+    const nobody = await request(setup.app)
+      .post(`${FEED}/lookup`)
+      .set('Host', BE)
+      .set('Authorization', `Bearer ${secrets.beAll}`)
+      .send({ email: 'Nobody@Example.be' })
+    expect(nobody.body).toEqual({ suppressed: false, channels: [], brandKeys: [] })
+    const elsewhere = await request(setup.app)
+      .post(`${FEED}/lookup`)
+      .set('Host', NL)
+      .set('Authorization', `Bearer ${secrets.nl}`)
+      .send({ phoneNumber: '+32470987654' })
+    expect(elsewhere.body.suppressed).toBe(false)
+    for (const body of [
+      {},
+      { email: 'x' },
+      { email: 'a@b.be', phoneNumber: '+32470987654' },
+      { phone: '1' },
+    ]) {
+      const bad = await request(setup.app)
+        .post(`${FEED}/lookup`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secrets.beAll}`)
+        .send(body)
+      expect(bad.status, JSON.stringify(body)).toBe(400)
+    }
+    const email = await objectionByEmailVerifiedDirectly()
+    const byEmail = await request(setup.app)
+      .post(`${FEED}/lookup`)
+      .set('Host', BE)
+      .set('Authorization', `Bearer ${secrets.beAll}`)
+      .send({ email: email.toUpperCase() })
+    expect(byEmail.body).toEqual({ suppressed: true, channels: ['EMAIL'], brandKeys: ['DM'] })
+  })
+
+  /** A suppression by e-mail, as a verified objection leaves it. */
+  async function objectionByEmailVerifiedDirectly() {
+    const db = setup.composition.db.db
+    const answer = await objection(BE, 'BE', ['DM'], '+32470555555')
+    const { id } = await db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('reference', '=', answer.body.reference)
+      .executeTakeFirstOrThrow()
+    await db.transaction().execute((trx) =>
+      insertSuppressions(
+        trx,
+        [
+          {
+            channel: 'EMAIL',
+            brandKey: 'DM',
+            country: 'BE',
+            email: 'lezer@example.be',
+            phoneNumber: null,
+            postalAddress: null,
+            requestId: id,
+          },
+        ],
+        now.toISOString(),
+      ),
+    )
+    return 'lezer@example.be'
+  }
+
+  it('records "applied" once per client, idempotently, and only for what the client may see', async () => {
+    const answer = await objection(BE, 'BE', ['HUMO'], '+32470222333')
+    const items = (await feed(secrets.be, '?limit=1000')).body.items as { id: string; reference: string }[]
+    const item = items.find((i) => i.reference === answer.body.reference)
+    if (!item) throw new Error('the objection is not in the feed')
+    const apply = (secret: string, id: string) =>
+      request(setup.app)
+        .post(`${FEED}/${id}/applied`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secret}`)
+    const first = await apply(secrets.be, item.id)
+    expect(first.status).toBe(200)
+    expect(first.body).toEqual({ id: item.id, appliedAt: now.toISOString() })
+    const start = now
+    now = new Date(start.getTime() + 60_000)
+    const again = await apply(secrets.be, item.id)
+    now = start
+    expect(again.body.appliedAt).toBe(first.body.appliedAt)
+    expect((await apply(secrets.nl, item.id)).status).toBe(404)
+    expect((await apply(secrets.be, 'not-an-id')).status).toBe(404)
+  })
+})
+
+describe('phone notations', () => {
+  it.each([
+    ['+31 6 12345678', 'NL', '+31612345678'],
+    ['06-12345678', 'NL', '+31612345678'],
+    ['0031612345678', 'NL', '+31612345678'],
+    ['0470 12 34 56', 'BE', '+32470123456'],
+    ['12345', 'NL', null],
+    ['', 'BE', null],
+  ] as const)('%s in %s is %s', (input, country, expected) => {
+    expect(normalisePhone(input, country)).toBe(expected)
+  })
+})
