@@ -7,6 +7,10 @@
  *   list                                                    clients, their scope and calls per day
  *   revoke --name "HLN CRM"                                 the secret stops working at once
  *   rotate --name "HLN CRM"                                 prints a new secret; the old one works 24 h more
+ *   webhook --name "HLN CRM" --url https://… --events suppression.created,request.verified
+ *                                                           registers an endpoint; prints its signing secret
+ *   deliveries --failed                                     webhook deliveries given up on after 3 days
+ * `add … --ids-only`: the client gets ids and references, never contact data.
  */
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -15,11 +19,14 @@ import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, ValidationFailed } from '#server/services/errors.ts'
+import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 
 const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY]
        npm run api-clients -- list
        npm run api-clients -- revoke --name NAME
-       npm run api-clients -- rotate --name NAME`
+       npm run api-clients -- rotate --name NAME
+       npm run api-clients -- webhook --name NAME --url URL --events suppression.created,request.verified
+       npm run api-clients -- deliveries --failed`
 
 /** The command line is not one of USAGE's. */
 class Usage extends Error {}
@@ -27,10 +34,19 @@ class Usage extends Error {}
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { name: { type: 'string' }, country: { type: 'string' }, brands: { type: 'string' } },
+  options: {
+    name: { type: 'string' },
+    country: { type: 'string' },
+    brands: { type: 'string' },
+    'ids-only': { type: 'boolean', default: false },
+    url: { type: 'string' },
+    events: { type: 'string' },
+    failed: { type: 'boolean', default: false },
+  },
 })
 const [command] = positionals
-const db = openDatabase(loadConfig().databaseUrl, ROOT)
+const config = loadConfig()
+const db = openDatabase(config.databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
   const clients = createApiClientService({ db })
@@ -42,7 +58,7 @@ try {
       ?.split(',')
       .map((key) => key.trim().toUpperCase())
       .filter(Boolean)
-    const { client, secret } = await clients.add({ name, country, brands })
+    const { client, secret } = await clients.add({ name, country, brands, contactData: !values['ids-only'] })
     console.log(
       `Added "${client.name}" (${client.country}${client.brands ? `: ${client.brands.join(', ')}` : ', every brand'}).`,
     )
@@ -63,6 +79,21 @@ try {
     if (!name) throw new Usage()
     const secret = await clients.rotate(name)
     console.log(`New secret for "${name}" (shown once); the previous one works for 24 hours more:\n${secret}`)
+  } else if (command === 'webhook') {
+    if (!name || !values.url || !values.events) throw new Usage()
+    const admin = webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
+    const events = values.events.split(',').map((event) => event.trim())
+    const endpoint = await admin.register(name, values.url, events)
+    console.log(`Registered ${values.url} for "${name}" (${events.join(', ')}).`)
+    console.log(`Signing secret (Standard Webhooks; give it to the receiver):\n${endpoint.secret}`)
+  } else if (command === 'deliveries' && values.failed) {
+    const admin = webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
+    const failed = await admin.failed()
+    if (failed.length === 0) console.log('No failed deliveries.')
+    for (const row of failed)
+      console.log(
+        `${row.failed_at}\t${row.client}\t${row.event_type}\t${row.url}\t${row.attempts} attempts\t${row.last_error ?? ''}\t${row.id}`,
+      )
   } else {
     throw new Usage()
   }

@@ -1,6 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { RequestHandler } from 'express'
 import type { Services } from './app'
 import { BRANDS } from './brands'
@@ -8,6 +6,7 @@ import type { Config } from './config'
 import { assertContent } from './content'
 import { type Db, migrate, openDatabase } from './db/database'
 import { loadDocuments } from './documents/store'
+import { deriveKey } from './keys'
 import type { Logger } from './logger'
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox-worker'
 import { createTransport, type MailTransport } from './mail/transport'
@@ -26,6 +25,7 @@ import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
+import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
 import { publicOrigin, staffOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
@@ -37,9 +37,12 @@ export interface Composition {
   startWorkers(options?: {
     outboxIntervalMs?: number
     retryBaseMs?: number
+    webhookIntervalMs?: number
     /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
     clock?: () => Date
   }): OutboxWorker
+  /** Webhooks (issue 17): the operators' commands, and the poller once startWorkers ran. */
+  webhooks: { admin: ReturnType<typeof webhookAdmin>; worker: ReturnType<typeof startWebhookWorker> | null }
   /** Shutdown has begun: readiness fails at once so the load balancer stops sending, requests still work. */
   drain(): void
   close(): Promise<void>
@@ -127,6 +130,12 @@ export async function compose(
     clock: options.clock,
   })
 
+  const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
+  const webhooks: Composition['webhooks'] = {
+    admin: webhookAdmin(db, signingKey, options.clock),
+    worker: null,
+  }
+
   let shuttingDown = false
   const stops: (() => Promise<void> | void)[] = []
   const services: Services = {
@@ -173,6 +182,7 @@ export async function compose(
   return {
     services,
     db,
+    webhooks,
     startWorkers(workerOptions = {}) {
       const worker = startOutboxWorker({
         db,
@@ -193,7 +203,16 @@ export async function compose(
         clock: workerOptions.clock,
       })
       const deadlines = startDeadlineJob(desk, logger)
+      webhooks.worker = startWebhookWorker({
+        db,
+        key: signingKey,
+        logger,
+        clock: workerOptions.clock,
+        intervalMs: workerOptions.webhookIntervalMs,
+      })
+      const webhookWorker = webhooks.worker
       stops.push(
+        () => webhookWorker.stop(),
         () => worker.stop(),
         () => retention.stop(),
         () => deadlines.stop(),
@@ -230,20 +249,11 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
  * (local development sign-in), a random key kept in a file under data/.
  */
 function staffSessionKey(config: Config, keyFile: string): Buffer {
-  const info = 'privacy-site staff session'
-  if (config.staff.sessionSecret)
-    return Buffer.from(hkdfSync('sha256', config.staff.sessionSecret, '', info, 32))
-  if (config.staff.oidc)
-    return Buffer.from(hkdfSync('sha256', config.staff.oidc.clientSecret, config.staff.oidc.issuer, info, 32))
-  try {
-    return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url')
-  } catch {
-    mkdirSync(dirname(keyFile), { recursive: true })
-    try {
-      writeFileSync(keyFile, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
-    } catch {
-      // Another worker wrote it first: read theirs.
-    }
-    return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url')
-  }
+  const { sessionSecret, oidc } = config.staff
+  const secret = sessionSecret
+    ? { value: sessionSecret }
+    : oidc
+      ? { value: oidc.clientSecret, salt: oidc.issuer }
+      : null
+  return deriveKey(secret, 'privacy-site staff session', keyFile)
 }

@@ -40,6 +40,8 @@ export interface Config {
   readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
+  /** Issue 17: the key webhook signing secrets are derived from (WEBHOOK_SIGNING_KEY); null: a key file. */
+  readonly webhookSigningKey: string | null
   /** Issue 17: requests per minute one brand system may make (API_CLIENT_REQUESTS_PER_MINUTE). */
   readonly apiClientRequestsPerMinute: number
   readonly emailDomainCheck: 'dns' | 'off'
@@ -138,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
+    webhookSigningKey: signingKey(env),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
     addressLookupUrl: {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
@@ -190,6 +193,13 @@ function staffConfig(env: Env, production: boolean): StaffConfig {
     developmentSignIn:
       !production || oneOf(env, 'STAFF_DEVELOPMENT_SIGN_IN', ['on', 'off'] as const, 'off') === 'on',
   }
+}
+
+function signingKey(env: Env): string | null {
+  const key = value(env, 'WEBHOOK_SIGNING_KEY') ?? null
+  if (key !== null && key.length < 32)
+    throw new ConfigError('WEBHOOK_SIGNING_KEY must be at least 32 characters')
+  return key
 }
 
 /** `NL,BE` (the default), `NL` or `BE`. */

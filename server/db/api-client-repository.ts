@@ -15,6 +15,8 @@ export interface ApiClient {
   revokedAt: string | null
   /** Until when the secret before the last rotation still works. */
   previousValidUntil: string | null
+  /** Whether it may receive contact data (e-mail, phone, address), or only ids and references. */
+  contactData: boolean
 }
 
 function toClient(row: Selectable<ApiClientTable>): ApiClient {
@@ -26,6 +28,7 @@ function toClient(row: Selectable<ApiClientTable>): ApiClient {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     previousValidUntil: row.previous_valid_until,
+    contactData: Number(row.contact_data) === 1,
   }
 }
 
@@ -34,6 +37,7 @@ export async function insertClient(
   client: Omit<ApiClient, 'revokedAt' | 'previousValidUntil'>,
   secretHash: string,
 ) {
+  const contact = client.contactData ? 1 : 0
   await db
     .insertInto('api_clients')
     .values({
@@ -46,6 +50,7 @@ export async function insertClient(
       previous_valid_until: null,
       created_at: client.createdAt,
       revoked_at: null,
+      contact_data: contact,
     })
     .execute()
 }

@@ -19,6 +19,7 @@ import { trustMigration } from './migrations/004-trust'
 import { operationsMigration } from './migrations/005-operations'
 import { deskMigration } from './migrations/006-desk'
 import { fulfilmentMigration } from './migrations/007-fulfilment'
+import { webhooksMigration } from './migrations/008-webhooks'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -138,6 +139,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '005-operations': operationsMigration,
         '006-desk': deskMigration,
         '007-fulfilment': fulfilmentMigration,
+        '008-webhooks': webhooksMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

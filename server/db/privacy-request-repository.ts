@@ -202,8 +202,13 @@ export async function consumeToken(db: Executor, hash: string, now: string): Pro
   return Number(result.numUpdatedRows) === 1
 }
 
-export async function insertSuppressions(db: Executor, suppressions: Suppression[], now: string) {
-  if (suppressions.length === 0) return
+/** Inserts the suppressions with their feed numbers; answers them with their ids, as the feed shows them. */
+export async function insertSuppressions(
+  db: Executor,
+  suppressions: Suppression[],
+  now: string,
+): Promise<(Suppression & { id: string; seq: number; createdAt: string })[]> {
+  if (suppressions.length === 0) return []
   // The feed's numbers, taken under the counter's lock: writers commit in the order of their numbers.
   const counter = await db
     .updateTable('feed_sequence')
@@ -230,6 +235,12 @@ export async function insertSuppressions(db: Executor, suppressions: Suppression
       .insertInto('marketing_suppressions')
       .values(rows.slice(start, start + 500))
       .execute()
+  return suppressions.map((s, index) => ({
+    ...s,
+    id: rows[index]?.id ?? '',
+    seq: first + index,
+    createdAt: now,
+  }))
 }
 
 export async function suppressionsOf(db: Executor, requestId: string): Promise<Suppression[]> {

@@ -20,6 +20,35 @@ export interface Database {
   api_clients: ApiClientTable
   api_calls: ApiCallTable
   suppression_applied: SuppressionAppliedTable
+  webhook_endpoints: WebhookEndpointTable
+  webhook_deliveries: WebhookDeliveryTable
+}
+
+/** A client's webhook endpoint (issue 17); its signing secret is derived, never stored. */
+export interface WebhookEndpointTable {
+  id: string
+  client_id: string
+  url: string
+  /** Comma-separated event types: suppression.created, request.verified. */
+  events: string
+  created_at: string
+  disabled_at: string | null
+}
+
+/** One event for one endpoint: retried with back-off for 3 days, then failed. */
+export interface WebhookDeliveryTable {
+  id: string
+  endpoint_id: string
+  event_type: string
+  /** The JSON body, exactly as signed. */
+  payload: string
+  created_at: string
+  next_attempt_at: string
+  attempts: Generated<number>
+  locked_until: string | null
+  delivered_at: string | null
+  failed_at: string | null
+  last_error: string | null
 }
 
 /** One counter per feed; its row lock orders the writers (migration 007). */
@@ -42,6 +71,8 @@ export interface ApiClientTable {
   previous_valid_until: string | null
   created_at: string
   revoked_at: string | null
+  /** 1: the client may receive contact data (e-mail, phone, address) in the feed and webhooks. */
+  contact_data: Generated<number>
 }
 
 /** Calls per client, endpoint and day, with the number of items answered; never what they held. */

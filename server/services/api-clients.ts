@@ -52,6 +52,8 @@ export interface ApiClientService {
     name: string
     country: Country
     brands?: string[]
+    /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
+    contactData?: boolean
   }): Promise<{ client: ApiClient; secret: string }>
   list(): Promise<(ApiClient & { calls: Awaited<ReturnType<typeof callsOf>> })[]>
   revoke(name: string): Promise<void>
@@ -78,7 +80,7 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
     recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
 
   return {
-    async add({ name, country, brands }) {
+    async add({ name, country, brands, contactData = true }) {
       if (!NAME.test(name)) throw new ValidationFailed([{ field: 'name', rule: 'pattern' }])
       if (brands?.some((key) => !BRAND_KEY.test(key)))
         throw new ValidationFailed([{ field: 'brands', rule: 'pattern' }])
@@ -90,6 +92,7 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
         country,
         brands: brands && brands.length > 0 ? [...new Set(brands)] : null,
         createdAt: clock().toISOString(),
+        contactData,
       }
       await insertClient(db.db, client, secretHash(secret))
       return { client: { ...client, revokedAt: null, previousValidUntil: null }, secret }
@@ -124,19 +127,7 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
       const from = after === undefined ? 0 : Number(after)
       const rows = await feedPage(db.db, client, from, limit)
       await count(client, 'suppressions', rows.length)
-      const items = rows.map(
-        (row): FeedEntry => ({
-          id: row.id,
-          reference: row.reference,
-          country: row.country,
-          brandKey: row.brandKey,
-          channel: row.channel,
-          ...(row.email ? { email: row.email } : {}),
-          ...(row.phoneNumber ? { phoneNumber: row.phoneNumber } : {}),
-          ...(row.postalAddress ? { postalAddress: row.postalAddress } : {}),
-          createdAt: row.createdAt,
-        }),
-      )
+      const items = rows.map((row) => feedEntry(row, client.contactData))
       // The cursor to continue from; without new rows the client keeps the one it has.
       const last = rows.at(-1)
       return { items, next: last ? String(last.seq) : null }
@@ -163,6 +154,21 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
       await count(client, 'applied', 1)
       return { id, appliedAt }
     },
+  }
+}
+
+/** A suppression as the feed and webhooks show it: contact data only for its channel, and only if allowed. */
+export function feedEntry(row: Omit<FeedItem, 'seq'>, contactData: boolean): FeedEntry {
+  return {
+    id: row.id,
+    reference: row.reference,
+    country: row.country,
+    brandKey: row.brandKey,
+    channel: row.channel,
+    ...(contactData && row.email ? { email: row.email } : {}),
+    ...(contactData && row.phoneNumber ? { phoneNumber: row.phoneNumber } : {}),
+    ...(contactData && row.postalAddress ? { postalAddress: row.postalAddress } : {}),
+    createdAt: row.createdAt,
   }
 }
 

@@ -18,7 +18,6 @@ import {
   findRequest,
   findToken,
   insertRequest,
-  insertSuppressions,
   insertToken,
   type PrivacyRequest,
   type Suppression,
@@ -31,6 +30,7 @@ import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 import { requesterMails } from './request-mails'
+import { publishVerified, recordSuppressions } from './webhooks'
 
 export interface PrivacyRequestSettings {
   verificationTtlHours: number
@@ -88,7 +88,7 @@ export function createPrivacyRequestService(deps: {
           await insertRequest(trx, executed)
           await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
           await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
-          await insertSuppressions(trx, suppressionsFor(executed), now)
+          await recordSuppressions(trx, executed, suppressionsFor(executed), now)
           request.status = 'executed'
           return []
         }
@@ -137,8 +137,9 @@ export function createPrivacyRequestService(deps: {
         // Only the caller that consumes the token executes the request; a concurrent second click sees success.
         if (!(await consumeToken(trx, hash, nowIso))) return []
         await insertEvent(trx, request.id, { kind: 'verified', occurredAt: nowIso })
+        await publishVerified(trx, request, nowIso)
         if (request.flowType === 'OBJECTION') {
-          await insertSuppressions(trx, suppressionsFor(request), nowIso)
+          await recordSuppressions(trx, request, suppressionsFor(request), nowIso)
           await updateStatus(trx, request.id, { status: 'executed', verifiedAt: nowIso, executedAt: nowIso })
           await insertEvent(trx, request.id, { kind: 'executed', occurredAt: nowIso })
           return [mails.to(request, 'objection-processed', objectionProcessedMail(t, named))]

@@ -10,7 +10,7 @@ import {
 import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { insertEvent } from '../db/desk-repository'
-import { findRequest, insertRequest, insertSuppressions } from '../db/privacy-request-repository'
+import { findRequest, insertRequest } from '../db/privacy-request-repository'
 import { freshReference } from '../db/references'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
 import { saveWithMails } from '../db/unit-of-work'
@@ -19,6 +19,7 @@ import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import { normalise, suppressionsFor } from './privacy-requests'
 import { brandNames, requesterMails } from './request-mails'
+import { recordSuppressions } from './webhooks'
 
 /** What the staff processed page shows of a recorded objection. */
 export interface RecordedObjection {
@@ -99,7 +100,7 @@ export function createStaffService(deps: {
       await saveWithMails(db, nowIso, async (trx) => {
         executed.reference = await freshReference(trx, 'privacy_requests', site.country, now)
         await insertRequest(trx, executed)
-        await insertSuppressions(trx, suppressionsFor(executed), nowIso)
+        await recordSuppressions(trx, executed, suppressionsFor(executed), nowIso)
         await appendAudit(trx, {
           actor,
           action: 'OBJECTION_RECORDED',
