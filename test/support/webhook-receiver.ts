@@ -18,7 +18,9 @@ export class WebhookReceiver {
   }
 
   get url() {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/hooks`
+    const address = this.server?.address() as AddressInfo | null | undefined
+    if (!address) throw new Error('The receiver is not listening')
+    return `http://127.0.0.1:${address.port}/hooks`
   }
 
   async start() {
