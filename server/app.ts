@@ -20,6 +20,7 @@ import { type RateLimitStore, rateLimit } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
+import { openApiRouter } from './openapi/router'
 import type { AddressLookup } from './services/address-lookup'
 import type { ApiClientService } from './services/api-clients'
 import type { ContactService } from './services/contact'
@@ -118,6 +119,7 @@ export function createApp(config: Config, services: Services) {
     '/api',
     fulfilmentRouter(services.apiClients, services.rateLimitStore, config.apiClientRequestsPerMinute),
   )
+  app.use('/api', openApiRouter())
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 

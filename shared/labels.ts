@@ -9,16 +9,8 @@ import {
   FUNDING_REGIONS,
   PERIOD_FILTERS,
 } from './political-ads'
-import {
-  DESK_ACTIONS,
-  DESK_MAIL_KINDS,
-  EVENT_KINDS,
-  REJECTION_REASONS,
-  REQUEST_STATUSES,
-} from './privacy-rights/desk'
 import { COMMUNICATION_TYPES, FLOW_TYPES, SALUTATIONS } from './privacy-rights/request'
 import { IDENTITY_CHECKS, STAFF_ACTIONS } from './privacy-rights/staff'
-import { COUNTRIES } from './site'
 
 /**
  * Every map from a domain value to the phrase that names it, for pages and mails alike. The keys are typed
@@ -28,7 +20,7 @@ import { COUNTRIES } from './site'
  */
 
 /** `prefix` + each value: `labelsOf('mail.flows.', ['OBJECTION'])` → `{ OBJECTION: 'mail.flows.OBJECTION' }`. */
-function labelsOf<const Prefix extends string, const Value extends string>(
+export function labelsOf<const Prefix extends string, const Value extends string>(
   prefix: Prefix,
   values: readonly Value[],
 ): { readonly [V in Value]: `${Prefix}${V}` } {
@@ -87,17 +79,3 @@ export const CUSTOMER_LANGUAGE_LABELS = labelsOf('staff.form.language_', ['nl', 
 
 /** A language by its own name, for the language switcher. */
 export const LANGUAGE_NAME_LABELS = labelsOf('layout.language.', LANGUAGES)
-
-/** The privacy desk (issue 16): statuses, rejection grounds, timeline events, countries. */
-export const REQUEST_STATUS_LABELS = labelsOf('staff.desk.status.', REQUEST_STATUSES)
-export const REJECTION_REASON_LABELS = labelsOf('staff.desk.rejection.', REJECTION_REASONS)
-export const EVENT_LABELS = labelsOf('staff.desk.event.', EVENT_KINDS)
-export const COUNTRY_LABELS = labelsOf('staff.desk.country.', COUNTRIES)
-export const DESK_MAIL_LABELS = labelsOf('staff.desk.mail.', DESK_MAIL_KINDS)
-export const DESK_DONE_LABELS = labelsOf('staff.desk.done.', DESK_ACTIONS)
-export const REPLY_TEMPLATE_LABELS = labelsOf('mail.desk.template.', FLOW_TYPES)
-export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
-  'extended',
-  'completed',
-  'rejected',
-])

@@ -16,7 +16,8 @@ import { UndeliverableEmail, ValidationFailed } from '../services/errors'
 import { type ComplaintBody, DEFAULT_PAGE, type PoliticalAdsService } from '../services/political-ads'
 import { ajv, fieldErrors } from '../validation'
 
-const validateComplaint = ajv.compile<ComplaintBody>({
+/** POST /api/political-ad-complaint; also the OpenAPI document's description of it. */
+export const complaintSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'email', 'explanation', 'reason', 'campaignId', 'locale'],
@@ -28,7 +29,8 @@ const validateComplaint = ajv.compile<ComplaintBody>({
     campaignId: { type: 'string', maxLength: 64 },
     locale: { type: 'string', pattern: '^(nl|fr|en)_(nl|be)$' },
   },
-})
+} as const
+const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
 /** Every field of a notice, for the machine-readable export (beyond the spec: researchers, regulators). */
 const EXPORT_FIELDS: (keyof CampaignItem)[] = [

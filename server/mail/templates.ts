@@ -1,15 +1,14 @@
+import { formatAddress } from '#shared/address.ts'
 import type { ContactSubject } from '#shared/contact.ts'
-import { formatAddress } from '#shared/format.ts'
+import { COUNTRY_LABELS, REJECTION_REASON_LABELS } from '#shared/desk-labels.ts'
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
-  COUNTRY_LABELS,
   CUSTOMER_LANGUAGE_LABELS,
   FLOW_LABELS,
-  REJECTION_REASON_LABELS,
 } from '#shared/labels.ts'
 import type { ComplaintReason } from '#shared/political-ads.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'

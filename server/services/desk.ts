@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { formatAddress } from '#shared/address.ts'
 import type { BrandCatalog } from '#shared/brands.ts'
-import { formatAddress, formatLongDate } from '#shared/format.ts'
+import { REPLY_TEMPLATE_LABELS } from '#shared/desk-labels.ts'
+import { formatLongDate } from '#shared/format.ts'
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
-import { REPLY_TEMPLATE_LABELS } from '#shared/labels.ts'
 import {
   ACTIVE_STATUSES,
   type DeskQuery,

@@ -4,8 +4,9 @@ import { Summary } from '#renderer/components/Summary.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
+import { REQUEST_STATUS_LABELS, STATUS_REPLY_LABELS } from '#shared/desk-labels.ts'
 import { formatDateTime, formatLongDate } from '#shared/format.ts'
-import { FLOW_LABELS, REQUEST_STATUS_LABELS, STATUS_REPLY_LABELS } from '#shared/labels.ts'
+import { FLOW_LABELS } from '#shared/labels.ts'
 import type { Data } from './+data'
 
 /** Issue 16 item 7: where a request stands, for the requester; the link is the key, so nothing personal shows. */

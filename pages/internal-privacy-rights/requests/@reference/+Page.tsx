@@ -6,18 +6,16 @@ import { errorCode, postJson } from '#renderer/json.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
-import { formatDateTime, formatLongDate } from '#shared/format.ts'
 import {
-  CHANNEL_LABELS,
   COUNTRY_LABELS,
-  CUSTOMER_LANGUAGE_LABELS,
   DESK_DONE_LABELS,
   DESK_MAIL_LABELS,
   EVENT_LABELS,
-  FLOW_LABELS,
   REJECTION_REASON_LABELS,
   REQUEST_STATUS_LABELS,
-} from '#shared/labels.ts'
+} from '#shared/desk-labels.ts'
+import { formatDateTime, formatLongDate } from '#shared/format.ts'
+import { CHANNEL_LABELS, CUSTOMER_LANGUAGE_LABELS, FLOW_LABELS } from '#shared/labels.ts'
 import {
   DESK_MAIL_KINDS,
   type DeskAction,

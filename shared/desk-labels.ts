@@ -1,0 +1,27 @@
+import { labelsOf } from './labels'
+import {
+  DESK_ACTIONS,
+  DESK_MAIL_KINDS,
+  EVENT_KINDS,
+  REJECTION_REASONS,
+  REQUEST_STATUSES,
+} from './privacy-rights/desk'
+import { FLOW_TYPES } from './privacy-rights/request'
+import { COUNTRIES } from './site'
+
+/**
+ * The privacy desk's labels (issue 16), apart from shared/labels.ts so that the public pages' common
+ * script does not carry them; test/i18n.test.ts reads their keys too.
+ */
+export const REQUEST_STATUS_LABELS = labelsOf('staff.desk.status.', REQUEST_STATUSES)
+export const REJECTION_REASON_LABELS = labelsOf('staff.desk.rejection.', REJECTION_REASONS)
+export const EVENT_LABELS = labelsOf('staff.desk.event.', EVENT_KINDS)
+export const COUNTRY_LABELS = labelsOf('staff.desk.country.', COUNTRIES)
+export const DESK_MAIL_LABELS = labelsOf('staff.desk.mail.', DESK_MAIL_KINDS)
+export const DESK_DONE_LABELS = labelsOf('staff.desk.done.', DESK_ACTIONS)
+export const REPLY_TEMPLATE_LABELS = labelsOf('mail.desk.template.', FLOW_TYPES)
+export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
+  'extended',
+  'completed',
+  'rejected',
+])
