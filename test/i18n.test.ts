@@ -31,8 +31,8 @@ function files(dir: string, pattern: RegExp): string[] {
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>()
   const sources = SOURCE_DIRS.flatMap((dir) => files(join(root, dir), /\.(ts|tsx)$/))
-  // shared/labels.ts writes prefixes, not keys: its keys are read from the module below.
-  for (const file of sources.filter((path) => !path.endsWith('shared/labels.ts'))) {
+  // shared/labels.ts and shared/desk-labels.ts write prefixes, not keys: their keys are read from the modules.
+  for (const file of sources.filter((path) => !/shared\/(desk-)?labels\.ts$/.test(path))) {
     // `phrases: [...]` in a page config names namespaces, not keys; they are checked on their own.
     const source = readFileSync(file, 'utf8').replace(PHRASES_CONFIG, '')
     for (const match of source.matchAll(/'([a-z_]+(?:\.[\w-]+)+)'/g)) {

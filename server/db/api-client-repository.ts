@@ -243,3 +243,29 @@ export async function appliedOf(db: Executor, requestId: string) {
     .orderBy('s.seq')
     .execute()
 }
+
+/**
+ * Suppressions of a country made before `before` that no client has confirmed: the brands may still be
+ * calling or mailing these people (spec §9 promises 30 days).
+ */
+export async function unconfirmedBefore(db: Executor, country: Country, before: string) {
+  return db
+    .selectFrom('marketing_suppressions as s')
+    .leftJoin('privacy_requests as r', 'r.id', 's.request_id')
+    .select(['r.reference', 's.brand_key', 's.channel', 's.created_at'])
+    .where('s.country', '=', country)
+    .where('s.created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('suppression_applied as a')
+            .select('a.client_id')
+            .whereRef('a.suppression_id', '=', 's.id'),
+        ),
+      ),
+    )
+    .orderBy('s.seq')
+    .limit(1000)
+    .execute()
+}

@@ -305,3 +305,16 @@ export function complaintAcknowledgementMail(
     t('mail.complaint.ack_hint'),
   ])
 }
+
+/** To a country's privacy mailbox: suppressions no brand system confirmed within 25 days (issue 17). */
+export function unconfirmedMail(
+  t: Translate,
+  rows: { reference: string | null; brandKey: string; channel: string; since: string }[],
+): RenderedMail {
+  const lines = rows.map((row) => `${row.reference ?? '-'} · ${row.brandKey} · ${row.channel} · ${row.since}`)
+  return compose(t, t('mail.desk.unconfirmed_subject', { smart_count: rows.length }), [
+    t('mail.desk.unconfirmed_intro'),
+    lines.join('\n'),
+    t('mail.desk.unconfirmed_hint'),
+  ])
+}

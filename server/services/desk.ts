@@ -15,7 +15,7 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
-import { appliedOf } from '../db/api-client-repository'
+import { appliedOf, unconfirmedBefore } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import {
   claimJobRun,
@@ -47,12 +47,15 @@ import {
   rejectionMail,
   reminderMail,
   replyMail,
+  unconfirmedMail,
 } from '../mail/templates'
 import { InvalidTransition, NotFound } from './errors'
 import { addMonths, hashToken } from './privacy-requests'
 import { mailLocale, requesterMails } from './request-mails'
 
 const DAY_MS = 86_400_000
+/** Spec §9 promises the brands stop within 30 days: after 25 without a confirmation, the team hears of it. */
+const UNCONFIRMED_AFTER_DAYS = 25
 /** Closed requests keep their status link this long (issue 16 item 7). */
 const STATUS_LINK_DAYS = 30
 /** The CSV export's ceiling: a queue larger than this is narrowed with filters first. */
@@ -90,7 +93,7 @@ export interface DeskService {
   /** The requester's view through their status link; null for an unknown or lapsed token. */
   statusOf(token: string): Promise<RequestStatusView | null>
   /** The hourly work: reminders after 24 h, expiry of unconfirmed requests, the daily digest per country. */
-  runDeadlines(): Promise<{ reminded: number; expired: number; digests: number }>
+  runDeadlines(): Promise<{ reminded: number; expired: number; digests: number; unconfirmed: number }>
 }
 
 export function createDeskService(deps: {
@@ -421,7 +424,31 @@ export function createDeskService(deps: {
           ]
         })
       }
-      return { reminded, expired, digests }
+      // Issue 17: suppressions older than 25 days that no brand system confirmed, once a day per country.
+      let unconfirmed = 0
+      const cutoff = new Date(now.getTime() - UNCONFIRMED_AFTER_DAYS * DAY_MS).toISOString()
+      for (const country of ['NL', 'BE'] as const) {
+        const rows = await unconfirmedBefore(db.db, country, cutoff)
+        if (rows.length === 0) continue
+        const t = teamTranslate(country)
+        await saveWithMails(db, nowIso, async (trx) => {
+          if (!(await claimJobRun(trx, 'unconfirmed-suppressions', `${today}/${country}`, nowIso))) return []
+          unconfirmed++
+          const mail = unconfirmedMail(
+            t,
+            rows.map((row) => ({
+              reference: row.reference ?? null,
+              brandKey: row.brand_key,
+              channel: row.channel,
+              since: formatLongDate(row.created_at.slice(0, 10), 'nl', country),
+            })),
+          )
+          return [
+            { kind: 'unconfirmed-suppressions', aboutId: null, to: deps.privacyMailbox[country], ...mail },
+          ]
+        })
+      }
+      return { reminded, expired, digests, unconfirmed }
     },
   }
 }
@@ -448,7 +475,8 @@ export function startDeadlineJob(desk: DeskService, logger: Logger, everyMs = 60
     desk
       .runDeadlines()
       .then((done) => {
-        if (done.reminded + done.expired + done.digests > 0) logger.info(done, 'privacy desk deadlines')
+        if (done.reminded + done.expired + done.digests + done.unconfirmed > 0)
+          logger.info(done, 'privacy desk deadlines')
       })
       .catch((error: unknown) => logger.error({ err: error }, 'privacy desk deadline job failed'))
   const first = setTimeout(run, 10_000)
