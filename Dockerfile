@@ -12,7 +12,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev \
  && npm pkg set "scripts.start=node dist/node/index.mjs" \
       "scripts.db:migrate=node dist/scripts/migrate.mjs" \
-      "scripts.campaigns:import=node dist/scripts/campaigns-import.mjs"
+      "scripts.campaigns:import=node dist/scripts/campaigns-import.mjs" \
+      "scripts.api-clients=node dist/scripts/api-clients.mjs"
 
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
