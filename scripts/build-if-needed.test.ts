@@ -24,6 +24,7 @@ const built = {
   'dist/node/index.mjs': BUILT,
   'dist/scripts/migrate.mjs': BUILT,
   'dist/scripts/campaigns-import.mjs': BUILT,
+  'dist/scripts/api-clients.mjs': BUILT,
 }
 
 describe('npm start: build if needed', () => {

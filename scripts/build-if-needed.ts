@@ -9,6 +9,7 @@ const OUTPUTS = [
   'dist/node/index.mjs',
   'dist/scripts/migrate.mjs',
   'dist/scripts/campaigns-import.mjs',
+  'dist/scripts/api-clients.mjs',
 ]
 /** What goes into it: pages and content (Vike), the server and the scripts (esbuild), and the tools' settings. */
 const SOURCES = [
