@@ -114,6 +114,16 @@ const requests = sessionStore<ClientRequest>(KEY)
 export const readRequest = () => requests.read(EMPTY_REQUEST)
 export const resetRequest = () => requests.reset()
 
+/** The reference the last submitted request got (issue 16), for the processed page to show. */
+const references = sessionStore<{ reference: string | null }>('privacy-request-reference')
+export const lastReference = {
+  read: () => {
+    const { reference } = references.read({ reference: null })
+    return typeof reference === 'string' && /^(?:NL|BE)-\d{6}-[A-Z0-9]{5}$/.test(reference) ? reference : null
+  },
+  write: (reference: string | null) => references.write({ reference }),
+}
+
 /**
  * The client-held request of the current flow. The server renders the empty request; after hydration the
  * stored one is read. `ready` turns true then, so redirects that depend on it wait for it.

@@ -10,7 +10,7 @@ import { dateForApi, type Rule } from '#shared/privacy-rights/validation.ts'
 import { localizedPath } from '#shared/routing.ts'
 import type { Site } from '#shared/site.ts'
 import { type Errors, formField } from './ContactFields'
-import type { ClientRequest } from './request-store'
+import { type ClientRequest, lastReference } from './request-store'
 
 /**
  * A privacy request's way out of the browser (spec §4, §7, §8): the body from the client-held request,
@@ -61,7 +61,11 @@ export function toBody(
 /** POSTs the request; the outcome decides the message (spec §8). */
 export async function submitRequest(body: PrivacyRequestBody): Promise<SubmitOutcome> {
   const answer = await postJson('/api/privacy-rights/request', body)
-  if (answer?.ok) return 'ok'
+  if (answer?.ok) {
+    // The processed page shows the reference to quote (issue 16).
+    lastReference.write((answer.body as { reference?: string } | null)?.reference ?? null)
+    return 'ok'
+  }
   return errorCode(answer) === 'INVALID_EMAIL' ? 'invalid-email' : 'failure'
 }
 

@@ -83,6 +83,10 @@ describe.each(DATABASES)('privacy requests on %s', (kind) => {
       (m) => JSON.stringify(m.to).includes(email) && /verwerkt/.test(m.subject ?? ''),
     )
     expect(processed?.text).toContain('30 dagen')
+    // Brands by their names, never the brands' system keys; answers go to the privacy mailbox.
+    expect(processed?.text).toContain('AD Amersfoortse Courant')
+    expect(processed?.text).not.toContain('AD_AC')
+    expect(processed?.replyTo?.text).toBe(setup.config.privacyMailbox.NL)
     const id = await requestIdOf(email)
     const stored = await findRequest(setup.composition.db.db, id)
     expect(stored?.status).toBe('executed')

@@ -96,6 +96,8 @@ test.describe('transparency centre', () => {
     await page.keyboard.press('Enter')
     // Layer three: the result; Escape closes and focus returns to the opener.
     await expect(dialog.getByText('We hebben je melding ontvangen en gaan er mee aan de slag.')).toBeVisible()
+    // The reference to quote, as in the acknowledgement mail.
+    await expect(dialog.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
     await expectNoAxeViolations(page)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()

@@ -1,4 +1,13 @@
-import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test, verificationLink } from './support'
+import {
+  expect,
+  expectNoAxeViolations,
+  HOSTS,
+  hydrated,
+  mailsTo,
+  pauseClock,
+  test,
+  verificationLink,
+} from './support'
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 
@@ -93,6 +102,12 @@ test.describe('direct marketing', () => {
     await page.waitForURL(/\/nl\/privacy-rights\/processed$/)
     await expect(page.getByRole('heading', { name: 'Jouw aanvraag is succesvol verzonden' })).toBeVisible()
     await expect(page.getByText(email)).toBeVisible()
+    // The reference to quote: the same as in the mail's subject.
+    const reference = await page.locator('.reference').innerText()
+    expect(reference).toMatch(/^NL-\d{6}-[2-9A-Z]{5}$/)
+    await expect
+      .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining(`[${reference}]`))
     await expectNoAxeViolations(page)
 
     await page.goto(await verificationLink(email))

@@ -28,6 +28,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
   const [values, setValues] = useState({ name: '', email: '', explanation: '' })
   const [errors, setErrors] = useState<Errors>({})
   const [outcome, setOutcome] = useState<'success' | 'error'>('success')
+  const [reference, setReference] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
   const open = () => {
@@ -59,6 +60,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
       return
     }
     setOutcome(answer?.ok ? 'success' : 'error')
+    setReference((answer?.ok && (answer.body as { reference?: string } | null)?.reference) || null)
     if (answer?.ok) setValues({ name: '', email: '', explanation: '' })
     setLayer('result')
   }
@@ -168,6 +170,11 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
                 outcome === 'success' ? 'political_ads.complaint.success' : 'political_ads.complaint.failure',
               )}
             </p>
+            {outcome === 'success' && reference && (
+              <p>
+                {t('political_ads.complaint.reference')} <strong className="reference">{reference}</strong>
+              </p>
+            )}
             <button type="button" className="button" onClick={close}>
               {t('political_ads.complaint.close')}
             </button>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from '#renderer/components/Link.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
-import { type ClientRequest, readRequest } from '../request-store'
+import { type ClientRequest, lastReference, readRequest } from '../request-store'
 
 function hasContent(request: ClientRequest): boolean {
   const address = Object.values(request.userInfo.address).some((v) => v.trim())
@@ -18,6 +18,7 @@ function hasContent(request: ClientRequest): boolean {
 export default function Page() {
   const t = useTranslate()
   const [request, setRequest] = useState<ClientRequest | null>(null)
+  const [reference, setReference] = useState<string | null>(null)
   useEffect(() => {
     const stored = readRequest()
     if (!hasContent(stored)) {
@@ -25,6 +26,7 @@ export default function Page() {
       return
     }
     setRequest(stored)
+    setReference(lastReference.read())
   }, [])
   return (
     <section className="result-page result-page--success card" aria-busy={request === null}>
@@ -32,6 +34,13 @@ export default function Page() {
       {request && (
         <>
           <p className="lead">{t('privacy_rights.processed.sent')}</p>
+          {reference && (
+            <p>
+              {t('privacy_rights.processed.reference')} <strong className="reference">{reference}</strong>
+              <br />
+              {t('privacy_rights.processed.reference_hint')}
+            </p>
+          )}
           {request.email.trim() ? (
             <p>{t('privacy_rights.processed.verify', { email: request.email.trim() })}</p>
           ) : null}
