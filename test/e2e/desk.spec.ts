@@ -60,13 +60,15 @@ test.describe('privacy desk', () => {
     await expectNoAxeViolations(page)
 
     // Found by its reference, with one month to go.
+    // By keyboard: type the reference and press Enter in the search field.
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill(reference)
-    await page.getByRole('button', { name: 'Appliquer les filtres' }).click()
+    await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter')
     await page.waitForURL(`${QUEUE}?q=${reference}`)
     const row = page.getByRole('row', { name: new RegExp(reference) })
     await expect(row).toContainText('Ouverte')
     await expect(row).toContainText(/encore \d+ jours/)
-    await row.getByRole('link', { name: reference }).click()
+    await row.getByRole('link', { name: reference }).focus()
+    await page.keyboard.press('Enter')
     await page.waitForURL(`${QUEUE}/${reference}`)
     await hydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Demande ${reference}`)
@@ -92,7 +94,9 @@ test.describe('privacy desk', () => {
     const reply = page.getByLabel('Réponse au demandeur (langue : Français)')
     await expect(reply).toHaveValue(/Vous nous avez demandé d'effacer vos données personnelles/)
     await reply.fill('Votre compte a été supprimé chez toutes nos marques.')
-    await page.getByRole('button', { name: 'Envoyer la réponse et clôturer' }).click()
+    await reply.press('Tab')
+    await expect(page.getByRole('button', { name: 'Envoyer la réponse et clôturer' })).toBeFocused()
+    await page.keyboard.press('Enter')
     await expect(status).toHaveText('La réponse est envoyée et la demande est traitée.')
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Traitée')
 
