@@ -8,6 +8,14 @@ const NL = 'privacy.dpgmedia.nl'
 const BE = 'privacy.dpgmedia.be'
 const FEED = '/api/v1/suppressions'
 
+const staffMember = {
+  subject: 'sub-lisa',
+  issuer: 'test',
+  email: 'lisa@dpgmedia.be',
+  name: 'Lisa',
+  roles: [],
+}
+
 describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) => {
   let now = new Date('2026-11-02T09:00:00Z')
   let setup: Awaited<ReturnType<typeof testSetup>>
@@ -84,6 +92,17 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(
       everyBrand.items.filter((item: { reference: string }) => item.reference === reference),
     ).toHaveLength(3)
+    // A client without the right to contact data gets ids and references only.
+    const { secret: idsOnly } = await setup.composition.services.apiClients.add({
+      name: 'Ids only',
+      country: 'BE',
+      contactData: false,
+    })
+    const bare = (await feed(idsOnly, '?limit=1000')).body.items.find(
+      (item: { reference: string }) => item.reference === reference,
+    )
+    expect(bare).toEqual({ ...mine[0], brandKey: bare.brandKey, id: bare.id, phoneNumber: undefined })
+    expect(Object.keys(bare)).not.toContain('phoneNumber')
     const otherCountry = (await feed(secrets.nl, '?limit=1000')).body
     expect(otherCountry.items.some((item: { reference: string }) => item.reference === reference)).toBe(false)
     // Every call is counted, never what it answered.
@@ -237,6 +256,12 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     const first = await apply(secrets.be, item.id)
     expect(first.status).toBe(200)
     expect(first.body).toEqual({ id: item.id, appliedAt: now.toISOString() })
+    // The privacy desk shows who applied it, and when.
+    const desk = setup.composition.services.desk
+    const detail = await desk.detail({ ...staffMember, countries: ['BE'] }, answer.body.reference)
+    expect(detail.fulfilment).toEqual([
+      { brandKey: 'HUMO', channel: 'PHONE', appliedAt: now.toISOString(), client: 'HLN CRM' },
+    ])
     const start = now
     now = new Date(start.getTime() + 60_000)
     const again = await apply(secrets.be, item.id)
