@@ -117,3 +117,8 @@ export function formatRange(
 }
 
 export type CampaignCountry = Country
+
+/** A notice's permanent address (issue 18): it stays valid for as long as the notice is kept. */
+export function noticeUrl(origin: string, lang: 'nl' | 'fr', id: string): string {
+  return `${origin}/${lang}/political-ads/${encodeURIComponent(id)}`
+}

@@ -1,10 +1,12 @@
 import { type RequestHandler, Router } from 'express'
+import QRCode from 'qrcode'
 import { parseLocale } from '#shared/locale.ts'
 import {
   type CampaignItem,
   CHANNEL_FILTERS,
   type ChannelFilter,
   COMPLAINT_REASONS,
+  noticeUrl,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -156,6 +158,21 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     )
     if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
     res.set('Cache-Control', 'public, max-age=60').json(item)
+  })
+
+  // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.
+  router.get('/campaign-items/:id/qr.svg', enabled, async (req, res) => {
+    const site = siteOf(req)
+    const id = String(req.params.id)
+    const item = await service.find(site, site.country, id)
+    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+    const lang = req.query.lang === 'fr' ? 'fr' : 'nl'
+    const svg = await QRCode.toString(noticeUrl(site.origin, lang, item.id), {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+    })
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(svg)
   })
 
   router.post(

@@ -23,11 +23,21 @@ export interface RequestEvent {
   text?: string | null
 }
 
+let eventCount = 0
+/**
+ * Event ids sort in the order they were made (real time, then a counter), so the timeline keeps the order of
+ * events that share a timestamp (an injected clock, or two actions in one millisecond).
+ */
+function eventId(): string {
+  eventCount = (eventCount + 1) % 36 ** 4
+  return `${Date.now().toString(36).padStart(9, '0')}${eventCount.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`
+}
+
 export async function insertEvent(db: Executor, requestId: string, event: RequestEvent): Promise<void> {
   await db
     .insertInto('request_events')
     .values({
-      id: crypto.randomUUID(),
+      id: eventId(),
       request_id: requestId,
       occurred_at: event.occurredAt,
       kind: event.kind,
@@ -51,7 +61,7 @@ export async function recordDelivery(db: Executor, aboutId: string, mailKind: st
       db
         .selectFrom('privacy_requests')
         .select([
-          sql.lit(crypto.randomUUID()).as('id'),
+          sql.lit(eventId()).as('id'),
           'id as request_id',
           sql.lit(now).as('occurred_at'),
           sql.lit('mail-delivered').as('kind'),

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
@@ -55,6 +56,36 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     await sink.stop()
   })
   const get = (host: string, path: string) => request(setup.app).get(path).set('Host', host)
+
+  it('serves a QR code of the notice permanent address (issue 18), from the host table origin', async () => {
+    const campaign = (await get(ACC_BE, '/api/campaign-items?countryCode=BE')).body.campaignItems[0]
+    const qr = await get(ACC_BE, `/api/campaign-items/${campaign.id}/qr.svg?lang=fr`)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () => done(null, text))
+      })
+    expect(qr.status).toBe(200)
+    expect(qr.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    // The same code as one made for the expected address: the address is what it encodes.
+    const expected = await QRCode.toString(
+      `https://privacy-acc.dpgmedia.be/fr/political-ads/${campaign.id}`,
+      {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      },
+    )
+    expect(qr.body).toBe(expected)
+    expect((await get(ACC_BE, '/api/campaign-items/no-such-id/qr.svg')).status).toBe(404)
+    expect((await get(PROD_NL, `/api/campaign-items/${campaign.id}/qr.svg`)).status).toBe(404)
+    const page = await get(ACC_BE, `/fr/political-ads/${campaign.id}`)
+    expect(page.text).toContain(`https://privacy-acc.dpgmedia.be/fr/political-ads/${campaign.id}`)
+  })
 
   it('lists real and sample campaigns on a non-production host, newest first', async () => {
     const res = await get(ACC_NL, '/api/campaign-items?countryCode=NL')

@@ -56,6 +56,13 @@ test.describe('transparency centre', () => {
     await expect(page.getByText('10 november 2026 – 26 november 2026')).toBeVisible()
     await expect(page.getByText(/^< €\s8\.000$/)).toBeVisible()
     await expect(page.getByText('25.000 – 60.000')).toBeVisible()
+    // Issue 18: the permanent address, and its QR code as an image that loads.
+    await expect(
+      page.getByRole('link', { name: `${HOSTS.nlLocal}/nl/political-ads/nl-2026-004` }),
+    ).toBeVisible()
+    const qr = page.getByRole('img', { name: 'QR-code met de vaste link naar kennisgeving nl-2026-004' })
+    await expect(qr).toBeVisible()
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     await page.getByRole('link', { name: /Terug naar de advertenties/ }).click()
     await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
     await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)

@@ -4,6 +4,7 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, FUNDING_LABELS } from '#shared/labels.ts'
+import { noticeUrl } from '#shared/political-ads.ts'
 import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
 import type { Data } from './+data'
@@ -27,6 +28,9 @@ export default function Page() {
     )
   }
   const figures = campaignFigures(item, lang, site.country)
+  const noticeLang = lang === 'fr' ? 'fr' : 'nl'
+  const permanent = noticeUrl(site.origin, noticeLang, item.id)
+  const qr = `/api/campaign-items/${encodeURIComponent(item.id)}/qr.svg?lang=${noticeLang}`
   const rows: [PhraseKey, React.ReactNode][] = [
     [
       'political_ads.detail.status',
@@ -87,6 +91,25 @@ export default function Page() {
           </div>
         ))}
       </dl>
+      <section className="notice-link" aria-labelledby="notice-link-heading">
+        <h2 id="notice-link-heading">{t('political_ads.detail.permanent_heading')}</h2>
+        <p>{t('political_ads.detail.permanent_intro')}</p>
+        <p className="notice-link__url">
+          <a href={permanent}>{permanent}</a>
+        </p>
+        <img
+          className="notice-link__qr"
+          src={qr}
+          width="160"
+          height="160"
+          alt={t('political_ads.detail.qr_alt', { id: item.id })}
+        />
+        <p>
+          <a href={qr} download={`${item.id}-qr.svg`}>
+            {t('political_ads.detail.qr_download')}
+          </a>
+        </p>
+      </section>
       <ComplaintModal campaignId={item.id} />
     </SideMenuLayout>
   )
