@@ -2,6 +2,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
 import { normalisePhone } from '#server/services/api-clients.ts'
+import { togglesFrom } from '#shared/site.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 
 const NL = 'privacy.dpgmedia.nl'
@@ -109,6 +110,43 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     const listed = await setup.composition.services.apiClients.list()
     const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
     expect(calls.find((call) => call.endpoint === 'suppressions')?.calls).toBeGreaterThan(0)
+  })
+
+  it('shows an objection staff recorded like any other', async () => {
+    const site = {
+      host: 'nl.localhost',
+      country: 'NL' as const,
+      environment: 'local' as const,
+      toggles: togglesFrom(['INTERNAL_PRIVACY_RIGHTS']),
+      origin: 'http://nl.localhost:3000',
+    }
+    const recorded = await setup.composition.services.staff.service.recordObjection(
+      {
+        flowType: 'OBJECTION',
+        country: 'NL',
+        language: 'nl',
+        phoneNumber: '+31687654321',
+        brands: ['AD'],
+        communicationTypes: ['PHONE'],
+        identityCheck: { method: 'PHONE_CALL' },
+      } as never,
+      site,
+      { ...staffMember, roles: ['customer-service'] } as never,
+    )
+    const items = (
+      await request(setup.app)
+        .get(`${FEED}?limit=1000`)
+        .set('Host', NL)
+        .set('Authorization', `Bearer ${secrets.nl}`)
+    ).body.items
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        reference: recorded.reference,
+        brandKey: 'AD',
+        channel: 'PHONE',
+        phoneNumber: '+31687654321',
+      }),
+    )
   })
 
   it('refuses a bad cursor or limit', async () => {
@@ -324,5 +362,29 @@ describe('phone notations', () => {
     ['', 'BE', null],
   ] as const)('%s in %s is %s', (input, country, expected) => {
     expect(normalisePhone(input, country)).toBe(expected)
+  })
+})
+
+describe('the per-client rate limit', () => {
+  it('answers 429 with Retry-After past API_CLIENT_REQUESTS_PER_MINUTE, per client', async () => {
+    const setup = await testSetup({ API_CLIENT_REQUESTS_PER_MINUTE: '3' })
+    try {
+      const clients = setup.composition.services.apiClients
+      const one = (await clients.add({ name: 'Busy', country: 'NL' })).secret
+      const other = (await clients.add({ name: 'Quiet', country: 'NL' })).secret
+      const call = (secret: string) =>
+        request(setup.app)
+          .get('/api/v1/suppressions')
+          .set('Host', NL)
+          .set('Authorization', `Bearer ${secret}`)
+      for (let i = 0; i < 3; i++) expect((await call(one)).status).toBe(200)
+      const limited = await call(one)
+      expect(limited.status).toBe(429)
+      expect(limited.body.error.code).toBe('RATE_LIMITED')
+      expect(limited.headers['retry-after']).toBe('60')
+      expect((await call(other)).status).toBe(200)
+    } finally {
+      await setup.composition.close()
+    }
   })
 })
