@@ -248,6 +248,17 @@ export function openApiDocument(serverUrl: string) {
           responses: { '200': ok('The notice'), ...errors(404) },
         },
       },
+      '/api/campaign-items/{id}/qr.svg': {
+        get: {
+          summary: "A QR code of the notice's permanent address, for print and broadcast",
+          tags: ['Transparency'],
+          parameters: [
+            param('id', { type: 'string' }, true, 'path'),
+            param('lang', { type: 'string', enum: ['nl', 'fr'] }),
+          ],
+          responses: { '200': { description: 'SVG', content: { 'image/svg+xml': {} } }, ...errors(404) },
+        },
+      },
       '/api/internal-privacy-rights/direct-marketing': {
         post: {
           ...staff,
