@@ -14,6 +14,7 @@ export interface Purged {
   contactMessages: number
   complaints: number
   mails: number
+  webhookDeliveries: number
 }
 
 /**
@@ -47,7 +48,18 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     .deleteFrom('mail_outbox')
     .where('created_at', '<', cutoffs.mailRecords)
     .executeTakeFirst()
-  return { requests, contactMessages, complaints, mails: Number(mails.numDeletedRows) }
+  // Webhook deliveries (issue 17) are mail of another kind: their records go with the mail records.
+  const webhooks = await db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', cutoffs.mailRecords)
+    .executeTakeFirst()
+  return {
+    requests,
+    contactMessages,
+    complaints,
+    mails: Number(mails.numDeletedRows),
+    webhookDeliveries: Number(webhooks.numDeletedRows),
+  }
 }
 
 /** Rows of `table` received before `cutoff`, and every mail about them. */

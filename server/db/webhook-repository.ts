@@ -130,10 +130,11 @@ export async function claimDueDeliveries(
   }))
 }
 
+/** Delivered: the body (which can hold contact data) is erased, as a sent mail's is; the record stays. */
 export async function markDelivered(db: Executor, id: string, now: string) {
   await db
     .updateTable('webhook_deliveries')
-    .set({ delivered_at: now, locked_until: null, attempts: sql<number>`attempts + 1` })
+    .set({ delivered_at: now, locked_until: null, attempts: sql<number>`attempts + 1`, payload: '' })
     .where('id', '=', id)
     .execute()
 }

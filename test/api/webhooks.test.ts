@@ -1,5 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '#server/logger.ts'
+import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { WebhookReceiver } from '../support/webhook-receiver'
 
@@ -57,6 +59,25 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     await objection(['DM'], '+32470111333')
     await tick()
     expect(receiver.received.slice(before)).toHaveLength(1)
+    // Delivered: the body, which held a phone number, is erased; the record goes with the mail records.
+    const db = setup.composition.db.db
+    const delivered = await db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('delivered_at', 'is not', null)
+      .execute()
+    expect(delivered.length).toBeGreaterThan(0)
+    expect(delivered.every((row) => row.payload === '')).toBe(true)
+    const later = new Date(now.getTime() + (setup.config.retention.mailRecordDays + 1) * 86_400_000)
+    const job = startRetentionJob({
+      db: setup.composition.db,
+      unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
+      retention: setup.config.retention,
+      logger: createLogger('silent'),
+      clock: () => later,
+    })
+    job.stop()
+    expect((await job.run())?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
   })
 
   it('delivers exactly once across a 2-minute outage of the receiver', async () => {
