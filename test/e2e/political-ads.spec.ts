@@ -62,7 +62,9 @@ test.describe('transparency centre', () => {
     ).toBeVisible()
     const qr = page.getByRole('img', { name: 'QR-code met de vaste link naar kennisgeving nl-2026-004' })
     await expect(qr).toBeVisible()
-    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
     await page.getByRole('link', { name: /Terug naar de advertenties/ }).click()
     await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
     await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
