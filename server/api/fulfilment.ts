@@ -18,7 +18,12 @@ export const feedQuerySchema: JSONSchemaType<FeedQuery> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    after: { type: 'string', pattern: '^\\d{1,15}$', nullable: true },
+    // A `next` cursor, or the id of the last suppression one has.
+    after: {
+      type: 'string',
+      pattern: '^(?:\\d{1,15}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$',
+      nullable: true,
+    },
     limit: { type: 'string', pattern: '^(?:[1-9]\\d{0,2}|1000)$', nullable: true },
   },
 }

@@ -269,3 +269,13 @@ export async function unconfirmedBefore(db: Executor, country: Country, before: 
     .limit(1000)
     .execute()
 }
+
+/** The feed number of a suppression, for a client that resumes from the id of the last one it has. */
+export async function sequenceOf(db: Executor, id: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('marketing_suppressions')
+    .select('seq')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.seq === undefined || row.seq === null ? null : Number(row.seq)
+}

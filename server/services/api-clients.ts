@@ -14,6 +14,7 @@ import {
   recordCall,
   revokeClient,
   rotateSecret,
+  sequenceOf,
   suppressedFor,
   visibleSuppression,
 } from '../db/api-client-repository'
@@ -124,13 +125,16 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
     },
 
     async feed(client, after, limit) {
-      const from = after === undefined ? 0 : Number(after)
+      const from =
+        after === undefined ? 0 : /^\d+$/.test(after) ? Number(after) : await sequenceOf(db.db, after)
+      if (from === null) throw new ValidationFailed([{ field: 'after', rule: 'unknown' }])
       const rows = await feedPage(db.db, client, from, limit)
       await count(client, 'suppressions', rows.length)
       const items = rows.map((row) => feedEntry(row, client.contactData))
-      // The cursor to continue from; without new rows the client keeps the one it has.
+      // A full page: `next` continues. A shorter one is the end for now (`next` null); later, continue from
+      // the last item's id (or the last `next`).
       const last = rows.at(-1)
-      return { items, next: last ? String(last.seq) : null }
+      return { items, next: last && rows.length === limit ? String(last.seq) : null }
     },
 
     async lookup(client, contact) {
