@@ -332,7 +332,7 @@ export function openApiDocument(serverUrl: string) {
           ...client,
           summary: 'The suppressions of your country and brands, oldest first',
           description:
-            "Pass the last page's `next` as `after`; `next` is null when there is nothing new yet (keep your cursor and ask again later).",
+            'A full page has `next`: pass it as `after`. A shorter page ends the walk for now (`next` null); later, pass the last `next` or the `id` of the last item you have as `after`.',
           parameters: queryParameters(feedQuerySchema),
           responses: {
             '200': ok('A page', {
