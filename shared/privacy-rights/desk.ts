@@ -30,6 +30,13 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number]
 
 export const DUE_FILTERS = ['week', 'overdue'] as const
 export type DueFilter = (typeof DUE_FILTERS)[number]
+/** Other spellings of "due within 7 days" the API accepts. */
+const DUE_ALIASES: Readonly<Record<string, DueFilter>> = {
+  soon: 'week',
+  '7d': 'week',
+  week: 'week',
+  overdue: 'overdue',
+}
 
 export const EVENT_KINDS = [
   'received',
@@ -182,11 +189,15 @@ export const deskQuerySchema: JSONSchemaType<Record<keyof DeskQuery, string | un
     status: { type: 'string', enum: [...REQUEST_STATUSES, ''], nullable: true },
     flowType: { type: 'string', enum: [...FLOW_TYPES, ''], nullable: true },
     country: { type: 'string', enum: ['NL', 'BE', ''], nullable: true },
-    due: { type: 'string', enum: [...DUE_FILTERS, ''], nullable: true },
+    due: { type: 'string', enum: [...Object.keys(DUE_ALIASES), ''], nullable: true },
     q: { type: 'string', maxLength: 254, nullable: true },
     limit: { type: 'string', pattern: '^(?:[1-9]\\d?|100)$', nullable: true },
     offset: { type: 'string', pattern: '^\\d{1,7}$', nullable: true },
   },
+}
+
+function dueOf(value: string | null | undefined): DueFilter | undefined {
+  return value && Object.hasOwn(DUE_ALIASES, value) ? DUE_ALIASES[value] : undefined
 }
 
 /** The query string's text as a query: empty values are no filter. */
@@ -196,7 +207,7 @@ export function toDeskQuery(raw: Record<string, string | undefined>): DeskQuery 
     status: pick<RequestStatus>(raw.status),
     flowType: pick<FlowType>(raw.flowType),
     country: pick<Country>(raw.country),
-    due: pick<DueFilter>(raw.due),
+    due: dueOf(raw.due),
     q: raw.q?.trim() || undefined,
     limit: raw.limit ? Number(raw.limit) : PAGE_SIZE,
     offset: raw.offset ? Number(raw.offset) : 0,
@@ -214,7 +225,7 @@ export function deskQueryFrom(params: URLSearchParams): DeskQuery {
     status: one('status', REQUEST_STATUSES),
     flowType: one('flowType', FLOW_TYPES),
     country: one('country', ['NL', 'BE'] as const),
-    due: one('due', DUE_FILTERS),
+    due: dueOf(params.get('due')),
     q: params.get('q')?.trim().slice(0, 254) || undefined,
     limit: PAGE_SIZE,
     offset: /^\d{1,7}$/.test(offset) ? Number(offset) : 0,

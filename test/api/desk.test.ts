@@ -318,6 +318,14 @@ describe.each(DATABASES)('the privacy desk on %s', (kind) => {
     expect(paged.total).toBe(all.length)
     const week = (await get(`${API}?due=week`)).body.items
     expect(week).toEqual([])
+    const start = now
+    now = new Date(start.getTime() + 25 * DAY)
+    try {
+      const soon = (await get(`${API}?due=week`)).body.items as { reference: string; daysLeft: number }[]
+      expect(soon.find((i) => i.reference === first)?.daysLeft).toBe(5)
+    } finally {
+      now = start
+    }
     // The same address's other requests (GDPR Art. 12(5)).
     const detail = (await get(`${API}/${first}`)).body
     expect(detail.related.map((r: { reference: string }) => r.reference)).toEqual([second])
