@@ -1,6 +1,8 @@
 /**
  * `npm run campaigns:import -- FILE [--country NL|BE] [--sample]`: loads campaign items from a JSON or CSV
- * file into the database of DATABASE_URL, upserting by id. One bad row and nothing is loaded: the report
+ * file into the database of DATABASE_URL, upserting by id; a changed notice keeps its previous version.
+ * `… [FILE] --withdraw ID [--withdraw ID …] --reason TEXT`: withdraws notices (after loading FILE, if given);
+ * they stay public, marked withdrawn. One bad row and nothing is loaded: the report
  * lists every rejected row with its reasons, and the command exits with 1. Runs as TypeScript here and,
  * bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the Docker image.
  */
@@ -10,23 +12,50 @@ import { parseArgs } from 'node:util'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
-import { importCampaigns, parseCampaignFile } from '#server/services/campaign-import.ts'
+import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
 import type { Country } from '#shared/site.ts'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { country: { type: 'string' }, sample: { type: 'boolean', default: false } },
+  options: {
+    country: { type: 'string' },
+    sample: { type: 'boolean', default: false },
+    withdraw: { type: 'string', multiple: true },
+    reason: { type: 'string' },
+  },
 })
 const file = positionals[0]
-if (!file) {
-  console.error('Usage: npm run campaigns:import -- FILE [--country NL|BE] [--sample]')
+const withdraw = (values.withdraw ?? [])
+  .flatMap((ids) => ids.split(','))
+  .map((id) => id.trim())
+  .filter(Boolean)
+const reason = values.reason?.trim() ?? ''
+if ((!file && withdraw.length === 0) || (withdraw.length > 0 && !reason)) {
+  console.error(
+    'Usage: npm run campaigns:import -- FILE [--country NL|BE] [--sample]\n' +
+      '       npm run campaigns:import -- [FILE] --withdraw ID [--withdraw ID …] --reason TEXT',
+  )
   process.exit(2)
 }
-const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
 const db = openDatabase(loadConfig().databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
+  if (file) await load(file)
+  if (withdraw.length > 0 && !process.exitCode) {
+    const { withdrawn, unknown } = await withdrawNotices(db, withdraw, reason.slice(0, 500))
+    if (withdrawn.length > 0) console.log(`Withdrew ${withdrawn.join(', ')}: still public, marked withdrawn.`)
+    if (unknown.length > 0) {
+      console.error(`Not withdrawn (unknown, or withdrawn already): ${unknown.join(', ')}`)
+      process.exitCode = 1
+    }
+  }
+} finally {
+  await db.close()
+}
+
+async function load(file: string) {
+  const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
   // npm runs scripts in the project folder; FILE is relative to where the command was typed.
   const rows = parseCampaignFile(
     readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'),
@@ -45,8 +74,6 @@ try {
     }
     process.exitCode = 1
   } else {
-    console.log(`Loaded ${report.loaded} campaign items.`)
+    console.log(`Loaded ${report.loaded} campaign items: ${report.added} new, ${report.changed} changed.`)
   }
-} finally {
-  await db.close()
 }

@@ -56,6 +56,11 @@ export interface RetentionConfig {
   readonly complaintDays: number
   /** Records of mails (kind, recipient domain, subject, times, body hash), sent or not. */
   readonly mailRecordDays: number
+  /**
+   * Issue 18: political-ad notices and their earlier versions, counted from the end of publication
+   * (POLITICAL_AD_RETENTION_YEARS; see docs/decisions/003-notice-history.md).
+   */
+  readonly politicalAdYears: number
 }
 
 export interface StaffConfig {
@@ -131,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
       contactMessageDays: integer(env, 'CONTACT_RETENTION_DAYS', 180, 1, 3650),
       complaintDays: integer(env, 'COMPLAINT_RETENTION_DAYS', 180, 1, 3650),
       mailRecordDays: integer(env, 'MAIL_RECORD_RETENTION_DAYS', 180, 1, 3650),
+      politicalAdYears: integer(env, 'POLITICAL_AD_RETENTION_YEARS', 7, 1, 50),
     },
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5, 1, 120) * 1000,

@@ -51,10 +51,30 @@ export interface CampaignItem {
   ultimateBeneficiaryOwnerAddress?: string
 }
 
+/** Issue 18: a published notice: the imported fields, its version, when it last changed, its withdrawal. */
+export interface Notice extends CampaignItem {
+  version: number
+  changedAt: string
+  withdrawnAt?: string
+  withdrawalReason?: string
+}
+
+/** The fields a notice's export adds to the imported ones; an import of an export skips them. */
+export const EXPORT_ONLY_FIELDS = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason', 'url'] as const
+
+/** An earlier version of a notice, and what the next one changed. */
+export interface NoticeVersion {
+  version: number
+  replacedAt: string
+  changed: (keyof CampaignItem)[]
+}
+
 export interface CampaignFilter {
   periodFilter: PeriodFilter
   channelFilter: ChannelFilter
   textFilter: string
+  /** Withdrawn notices leave the default list; a filter shows them (issue 18). */
+  withdrawn?: boolean
 }
 
 const text = { type: 'string', minLength: 1, maxLength: 300 } as const

@@ -6,6 +6,7 @@ import {
   CHANNEL_FILTERS,
   type ChannelFilter,
   COMPLAINT_REASONS,
+  type Notice,
   noticeUrl,
   PERIOD_FILTERS,
   type PeriodFilter,
@@ -61,6 +62,8 @@ const EXPORT_FIELDS: (keyof CampaignItem)[] = [
   'ultimateBeneficiaryOwnerEmail',
   'ultimateBeneficiaryOwnerAddress',
 ]
+/** Issue 18: each notice's state travels with it. */
+const STATE_FIELDS: (keyof Notice)[] = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason']
 
 /** The export holds the whole list of a country (a few thousand notices a year at most). */
 const EXPORT_LIMIT = 100_000
@@ -84,11 +87,20 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get(['/campaign-items.json', '/campaign-items.csv'], enabled, async (req, res) => {
     const site = siteOf(req)
-    const { items } = await service.list(
+    // `?since=2026-11-01` (or a full ISO time): only notices changed or withdrawn since, for mirrors.
+    const since = req.query.since
+    if (
+      since !== undefined &&
+      (typeof since !== 'string' ||
+        !/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z)?$/.test(since) ||
+        Number.isNaN(Date.parse(since)))
+    )
+      throw new ValidationFailed([{ field: 'since', rule: 'format' }])
+    const items = await service.exportAll(
       site,
       site.country,
-      { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: '' },
-      { limit: EXPORT_LIMIT, offset: 0 },
+      since ? new Date(since).toISOString() : undefined,
+      EXPORT_LIMIT,
     )
     const withUrl = items.map((item) => ({
       ...item,
@@ -96,7 +108,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     }))
     res.set('Cache-Control', 'public, max-age=300')
     if (req.path.endsWith('.csv')) {
-      const header = [...EXPORT_FIELDS, 'url']
+      const header = [...EXPORT_FIELDS, ...STATE_FIELDS, 'url']
       const lines = withUrl.map((item) =>
         header.map((field) => csvCell(item[field as keyof typeof item])).join(','),
       )
@@ -135,6 +147,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       ...(typeof text === 'string' && text.length <= 100 ? [] : [{ field: 'text', rule: 'maxLength' }]),
     ]
     if (errors.length > 0) throw new ValidationFailed(errors)
+    const withdrawn = req.query.withdrawn
+    if (withdrawn !== undefined && withdrawn !== 'true' && withdrawn !== 'false')
+      throw new ValidationFailed([{ field: 'withdrawn', rule: 'enum' }])
     const { items, total } = await service.list(
       site,
       country,
@@ -142,6 +157,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
         periodFilter: period as PeriodFilter,
         channelFilter: channel as ChannelFilter,
         textFilter: text as string,
+        withdrawn: withdrawn === 'true',
       },
       page,
     )
@@ -157,7 +173,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       String(req.params.id),
     )
     if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
-    res.set('Cache-Control', 'public, max-age=60').json(item)
+    res
+      .set('Cache-Control', 'public, max-age=60')
+      .json({ ...item, versions: await service.versions(item.id) })
   })
 
   // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.

@@ -1,12 +1,15 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { CampaignFilter, CampaignItem } from '#shared/political-ads.ts'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { CampaignFilter, CampaignItem, Notice, NoticeVersion } from '#shared/political-ads.ts'
 import { PERIOD_DAYS } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import type { CampaignItemTable, Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-function toRow(item: CampaignItem, country: Country, isSample: boolean, now: string): CampaignItemTable {
+type Row = Selectable<CampaignItemTable>
+type ContentRow = Omit<Row, 'version' | 'changed_at' | 'withdrawn_at' | 'withdrawal_reason'>
+
+function toRow(item: CampaignItem, country: Country, isSample: boolean, now: string): ContentRow {
   return {
     id: item.id,
     country,
@@ -51,7 +54,7 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 const optionalNumber = (value: number | string | null) => (value === null ? undefined : Number(value))
 
-function fromRow(row: CampaignItemTable): CampaignItem {
+function fromRow(row: ContentRow): CampaignItem {
   const item: CampaignItem = {
     id: row.id,
     status: row.status as CampaignItem['status'],
@@ -83,27 +86,122 @@ function fromRow(row: CampaignItemTable): CampaignItem {
   ) as unknown as CampaignItem
 }
 
-/** Inserts or updates by id, in the caller's transaction (the import is all-or-nothing). */
+/** The published notice: its fields and its state (version, last change, withdrawal). */
+function noticeFromRow(row: Row): Notice {
+  return {
+    ...fromRow(row),
+    version: Number(row.version),
+    changedAt: row.changed_at ?? row.updated_at,
+    ...(row.withdrawn_at
+      ? { withdrawnAt: row.withdrawn_at, withdrawalReason: row.withdrawal_reason ?? '' }
+      : {}),
+  }
+}
+
+/** The fields in which two versions of a notice differ. */
+function changedFields(before: CampaignItem, after: CampaignItem): (keyof CampaignItem)[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof CampaignItem>
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
+}
+
+/**
+ * Inserts new notices and updates changed ones, in the caller's transaction (the import is all-or-nothing).
+ * A changed notice keeps the version it replaces, with the fields that changed; an unchanged one is left
+ * as it is, so re-importing the same file changes nothing (issue 18).
+ */
 export async function upsertCampaigns(
   db: Executor,
   items: CampaignItem[],
   country: Country,
   isSample: boolean,
-) {
-  const now = new Date().toISOString()
+  now = new Date().toISOString(),
+): Promise<{ added: number; changed: number }> {
+  let added = 0
+  let changed = 0
   for (let start = 0; start < items.length; start += 200) {
-    const rows = items.slice(start, start + 200).map((item) => toRow(item, country, isSample, now))
-    await db
-      .insertInto('campaign_items')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => {
-          const columns = Object.keys(rows[0] ?? {}).filter((c) => c !== 'id') as (keyof CampaignItemTable)[]
-          return Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never
-        }),
-      )
-      .execute()
+    const chunk = items.slice(start, start + 200)
+    const existing = new Map(
+      (
+        await db
+          .selectFrom('campaign_items')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            chunk.map((item) => item.id),
+          )
+          .execute()
+      ).map((row) => [row.id, row]),
+    )
+    const fresh: Row[] = []
+    for (const item of chunk) {
+      const row = toRow(item, country, isSample, now)
+      const old = existing.get(item.id)
+      if (!old) {
+        fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
+        continue
+      }
+      const before = fromRow(old)
+      const fields = changedFields(before, fromRow(row))
+      if (fields.length === 0) {
+        // The notice reads the same: no version. Only where it shows (country, sample) may follow the file.
+        if (old.country !== country || Number(old.is_sample) !== row.is_sample)
+          await db
+            .updateTable('campaign_items')
+            .set({ country, is_sample: row.is_sample })
+            .where('id', '=', item.id)
+            .execute()
+        continue
+      }
+      await db
+        .insertInto('campaign_item_versions')
+        .values({
+          id: crypto.randomUUID(),
+          campaign_id: item.id,
+          version: Number(old.version),
+          content: JSON.stringify(before),
+          changed: JSON.stringify(fields),
+          replaced_at: now,
+        })
+        .execute()
+      await db
+        .updateTable('campaign_items')
+        .set({ ...row, version: Number(old.version) + 1, changed_at: now })
+        .where('id', '=', item.id)
+        .execute()
+      changed++
+    }
+    if (fresh.length > 0) await db.insertInto('campaign_items').values(fresh).execute()
+    added += fresh.length
   }
+  return { added, changed }
+}
+
+/** Withdraws live notices: they stay public, marked withdrawn. Answers the ids it withdrew. */
+export async function withdrawCampaigns(db: Executor, ids: string[], reason: string, now: string) {
+  const rows = await db
+    .updateTable('campaign_items')
+    .set({ withdrawn_at: now, withdrawal_reason: reason, changed_at: now })
+    .where('id', 'in', ids.length > 0 ? ids : [''])
+    .where('withdrawn_at', 'is', null)
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/** A notice's earlier versions, newest first, with what the next one changed. */
+export async function versionsOf(db: Executor, id: string): Promise<NoticeVersion[]> {
+  const rows = await db
+    .selectFrom('campaign_item_versions')
+    .select(['version', 'replaced_at', 'changed'])
+    .where('campaign_id', '=', id)
+    .orderBy('version', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    version: Number(row.version),
+    replacedAt: row.replaced_at,
+    changed: JSON.parse(row.changed) as NoticeVersion['changed'],
+  }))
 }
 
 /** Spec §7 list: newest first, narrowed by period (publication overlapping the last N days), channel and text. */
@@ -116,10 +214,16 @@ export async function listCampaigns(
     today: string
     limit?: number
     offset?: number
+    /** The open-data export: live and withdrawn notices alike, and only those changed since `since`. */
+    everyState?: boolean
+    since?: string
   },
-): Promise<{ items: CampaignItem[]; total: number }> {
+): Promise<{ items: Notice[]; total: number }> {
   let query = db.selectFrom('campaign_items').selectAll().where('country', '=', options.country)
   if (!options.includeSamples) query = query.where('is_sample', '=', 0)
+  if (!options.everyState)
+    query = query.where('withdrawn_at', options.filter.withdrawn ? 'is not' : 'is', null)
+  if (options.since) query = query.where('changed_at', '>=', options.since)
   const { periodFilter, channelFilter, textFilter } = options.filter
   if (periodFilter !== 'ALL') {
     const since = new Date(Date.parse(`${options.today}T00:00:00Z`) - PERIOD_DAYS[periodFilter] * 86_400_000)
@@ -148,12 +252,12 @@ export async function listCampaigns(
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow(),
   ])
-  return { items: rows.map(fromRow), total: Number(count.n) }
+  return { items: rows.map(noticeFromRow), total: Number(count.n) }
 }
 
 export async function findCampaign(db: Executor, id: string, country: Country, includeSamples: boolean) {
   let query = db.selectFrom('campaign_items').selectAll().where('id', '=', id).where('country', '=', country)
   if (!includeSamples) query = query.where('is_sample', '=', 0)
   const row = await query.executeTakeFirst()
-  return row ? fromRow(row) : null
+  return row ? noticeFromRow(row) : null
 }

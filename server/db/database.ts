@@ -20,6 +20,7 @@ import { operationsMigration } from './migrations/005-operations'
 import { deskMigration } from './migrations/006-desk'
 import { fulfilmentMigration } from './migrations/007-fulfilment'
 import { webhooksMigration } from './migrations/008-webhooks'
+import { noticeHistoryMigration } from './migrations/009-notice-history'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -140,6 +141,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '006-desk': deskMigration,
         '007-fulfilment': fulfilmentMigration,
         '008-webhooks': webhooksMigration,
+        '009-notice-history': noticeHistoryMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -7,6 +7,8 @@ export interface RetentionCutoffs {
   contactMessages: string
   complaints: string
   mailRecords: string
+  /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
+  notices: string
 }
 
 export interface Purged {
@@ -15,6 +17,7 @@ export interface Purged {
   complaints: number
   mails: number
   webhookDeliveries: number
+  notices: number
 }
 
 /**
@@ -53,12 +56,25 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     .deleteFrom('webhook_deliveries')
     .where('created_at', '<', cutoffs.mailRecords)
     .executeTakeFirst()
+  const notices = await db.transaction().execute(async (trx) => {
+    const stale = trx
+      .selectFrom('campaign_items')
+      .select('id')
+      .where('publication_end_date', '<', cutoffs.notices)
+    await trx.deleteFrom('campaign_item_versions').where('campaign_id', 'in', stale).execute()
+    const result = await trx
+      .deleteFrom('campaign_items')
+      .where('publication_end_date', '<', cutoffs.notices)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
   return {
     requests,
     contactMessages,
     complaints,
     mails: Number(mails.numDeletedRows),
     webhookDeliveries: Number(webhooks.numDeletedRows),
+    notices,
   }
 }
 

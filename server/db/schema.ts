@@ -22,6 +22,19 @@ export interface Database {
   suppression_applied: SuppressionAppliedTable
   webhook_endpoints: WebhookEndpointTable
   webhook_deliveries: WebhookDeliveryTable
+  campaign_item_versions: CampaignItemVersionTable
+}
+
+/** A notice as it was before an import changed it (issue 18). */
+export interface CampaignItemVersionTable {
+  id: string
+  campaign_id: string
+  version: number
+  /** JSON of the notice's fields at that version. */
+  content: string
+  /** JSON array of the fields the next version changed. */
+  changed: string
+  replaced_at: string
 }
 
 /** A client's webhook endpoint (issue 17); its signing secret is derived, never stored. */
@@ -171,6 +184,11 @@ export interface CampaignItemTable {
   ubo_address: string | null
   search_text: string
   updated_at: string
+  /** Issue 18: the version shown (1 + earlier versions kept), when it last changed, and its withdrawal. */
+  version: Generated<number>
+  changed_at: string | null
+  withdrawn_at: string | null
+  withdrawal_reason: string | null
 }
 
 export interface PrivacyRequestTable {

@@ -220,9 +220,12 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: 'Political ad notices, filtered',
           tags: ['Transparency'],
-          parameters: ['countryCode', 'period', 'channel', 'text', 'limit', 'offset'].map((name) =>
-            param(name, { type: 'string' }),
-          ),
+          parameters: [
+            ...['countryCode', 'period', 'channel', 'text', 'limit', 'offset'].map((name) =>
+              param(name, { type: 'string' }),
+            ),
+            param('withdrawn', { type: 'string', enum: ['true', 'false'] }),
+          ],
           responses: { '200': ok('A page of notices'), ...errors(400, 404) },
         },
       },
@@ -237,6 +240,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: "The country's notices as CSV",
           tags: ['Transparency'],
+          parameters: [param('since', { type: 'string' })],
           responses: { '200': { description: 'CSV', content: { 'text/csv': {} } } },
         },
       },

@@ -1,6 +1,6 @@
-import { type CampaignItem, campaignItemSchema } from '#shared/political-ads.ts'
+import { type CampaignItem, campaignItemSchema, EXPORT_ONLY_FIELDS } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
-import { upsertCampaigns } from '../db/campaign-repository'
+import { upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { ajv } from '../validation'
 
@@ -8,6 +8,9 @@ const validateItem = ajv.compile<CampaignItem>(campaignItemSchema)
 
 export interface ImportReport {
   loaded: number
+  /** Of those loaded: new notices, and notices that changed (each keeps its previous version). */
+  added?: number
+  changed?: number
   rejected: { row: number; id?: string; reasons: string[] }[]
 }
 
@@ -100,7 +103,11 @@ export function checkCampaignRows(
     const record = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : raw
     const rowCountry =
       record && typeof record === 'object' ? (record as { country?: unknown }).country : undefined
-    if (record && typeof record === 'object') delete (record as { country?: unknown }).country
+    if (record && typeof record === 'object') {
+      delete (record as { country?: unknown }).country
+      // An export of ours imports again: its state fields (version, withdrawal, url) are the site's, not the file's.
+      for (const field of EXPORT_ONLY_FIELDS) delete (record as Record<string, unknown>)[field]
+    }
     const country = (rowCountry ?? options.country) as Country | undefined
     const reasons: string[] = []
     if (!country || !(COUNTRIES as readonly string[]).includes(country))
@@ -151,6 +158,12 @@ export function checkCampaignRows(
  * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
  * all rows are upserted by id in one transaction.
  */
+/** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
+export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
+  const withdrawn = await withdrawCampaigns(db.db, ids, reason, now.toISOString())
+  return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
+}
+
 export async function importCampaigns(
   db: Db,
   rows: unknown[],
@@ -158,11 +171,16 @@ export async function importCampaigns(
 ): Promise<ImportReport> {
   const { valid, rejected } = checkCampaignRows(rows, options)
   if (rejected.length > 0) return { loaded: 0, rejected }
+  let added = 0
+  let changed = 0
   await db.db.transaction().execute(async (trx) => {
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
-      if (items.length > 0) await upsertCampaigns(trx, items, country, options.sample ?? false)
+      if (items.length === 0) continue
+      const done = await upsertCampaigns(trx, items, country, options.sample ?? false)
+      added += done.added
+      changed += done.changed
     }
   })
-  return { loaded: valid.length, rejected: [] }
+  return { loaded: valid.length, added, changed, rejected: [] }
 }

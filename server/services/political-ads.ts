@@ -1,9 +1,9 @@
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type { CampaignFilter, CampaignItem, ComplaintReason } from '#shared/political-ads.ts'
+import type { CampaignFilter, ComplaintReason, Notice, NoticeVersion } from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
-import { findCampaign, listCampaigns } from '../db/campaign-repository'
+import { findCampaign, listCampaigns, versionsOf } from '../db/campaign-repository'
 import { insertComplaint, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
 import { freshReference } from '../db/references'
@@ -29,8 +29,12 @@ export interface PoliticalAdsService {
     country: Country,
     filter: CampaignFilter,
     page?: { limit: number; offset: number },
-  ): Promise<{ items: CampaignItem[]; total: number }>
-  find(site: Site, country: Country, id: string): Promise<CampaignItem | null>
+  ): Promise<{ items: Notice[]; total: number }>
+  find(site: Site, country: Country, id: string): Promise<Notice | null>
+  /** A notice's earlier versions (issue 18). */
+  versions(id: string): Promise<NoticeVersion[]>
+  /** The open-data export: every notice of the country, live and withdrawn, or those changed since `since`. */
+  exportAll(site: Site, country: Country, since: string | undefined, limit: number): Promise<Notice[]>
   /** Stores and mails the complaint; answers its reference. */
   complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
 }
@@ -55,10 +59,7 @@ export function createPoliticalAdsService(deps: {
 }): PoliticalAdsService {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
-  const listCache = new Map<
-    string,
-    { value: Promise<{ items: CampaignItem[]; total: number }>; until: number }
-  >()
+  const listCache = new Map<string, { value: Promise<{ items: Notice[]; total: number }>; until: number }>()
   return {
     list(site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) {
       const includeSamples = withSamples(site)
@@ -79,6 +80,20 @@ export function createPoliticalAdsService(deps: {
       return value
     },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
+    versions: (id) => versionsOf(db.db, id),
+    async exportAll(site, country, since, limit) {
+      const { items } = await listCampaigns(db.db, {
+        country,
+        includeSamples: withSamples(site),
+        filter: { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: '' },
+        today: new Date().toISOString().slice(0, 10),
+        everyState: true,
+        since,
+        limit,
+        offset: 0,
+      })
+      return items
+    },
     async complain(body, site) {
       const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))

@@ -23,6 +23,12 @@ export function startRetentionJob(deps: {
   const { db, logger } = deps
   const clock = deps.clock ?? (() => new Date())
   const before = (days: number) => new Date(clock().getTime() - days * DAY_MS).toISOString()
+  const yearsBefore = (years: number) => {
+    const date = clock()
+    return new Date(Date.UTC(date.getUTCFullYear() - years, date.getUTCMonth(), date.getUTCDate()))
+      .toISOString()
+      .slice(0, 10)
+  }
   const run = async (): Promise<(Purged & { staffSessions: number }) | null> => {
     try {
       const purged = await purgeExpired(db.db, {
@@ -30,6 +36,7 @@ export function startRetentionJob(deps: {
         contactMessages: before(deps.retention.contactMessageDays),
         complaints: before(deps.retention.complaintDays),
         mailRecords: before(deps.retention.mailRecordDays),
+        notices: yearsBefore(deps.retention.politicalAdYears),
       })
       const staffSessions = (await deps.staffSessions?.sweep()) ?? 0
       const counts = { ...purged, staffSessions }

@@ -2,7 +2,7 @@ import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
-import { importCampaigns, parseCampaignFile } from '#server/services/campaign-import.ts'
+import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 
@@ -48,7 +48,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       ],
       { country: 'NL' },
     )
-    expect(report).toEqual({ loaded: 2, rejected: [] })
+    expect(report).toEqual({ loaded: 2, added: 2, changed: 0, rejected: [] })
   })
   afterAll(async () => {
     await worker.stop()
@@ -242,6 +242,65 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(unknown.body.error.fields).toContainEqual({ field: 'campaignId', rule: 'unknown' })
   })
 
+  it('keeps every earlier version of a changed notice, and withdraws without removing (issue 18)', async () => {
+    const db = setup.composition.db
+    const first = item('hist-1', { budgetLowerBound: 1000, budgetUpperBound: 2000 })
+    expect(await importCampaigns(db, [first], { country: 'NL' })).toMatchObject({ added: 1, changed: 0 })
+    // The same file again changes nothing: no version, no new "last changed".
+    const unchanged = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
+    expect(await importCampaigns(db, [first], { country: 'NL' })).toMatchObject({ added: 0, changed: 0 })
+    expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body).toEqual(unchanged)
+    expect(unchanged).toMatchObject({ version: 1, versions: [] })
+    const since = new Date().toISOString()
+    const corrected = { ...first, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' }
+    expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ added: 0, changed: 1 })
+    const notice = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
+    expect(notice).toMatchObject({ version: 2, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' })
+    expect(notice.versions).toEqual([
+      { version: 1, replacedAt: expect.any(String), changed: ['budgetUpperBound', 'payerName'] },
+    ])
+    // The open-data export: version and state, and ?since= for mirrors.
+    const changed = (await get(ACC_NL, `/api/campaign-items.json?since=${since}`)).body.campaignItems
+    expect(changed.map((i: { id: string }) => i.id)).toEqual(['hist-1'])
+    expect((await get(ACC_NL, '/api/campaign-items.json?since=yesterday')).status).toBe(400)
+
+    const withdrawn = await withdrawNotices(db, ['hist-1', 'no-such'], 'Sponsor trok de advertentie terug')
+    expect(withdrawn).toEqual({ withdrawn: ['hist-1'], unknown: ['no-such'] })
+    const after = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
+    expect(after).toMatchObject({
+      withdrawnAt: expect.any(String),
+      withdrawalReason: 'Sponsor trok de advertentie terug',
+    })
+    const live = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500')).body.campaignItems
+    expect(live.map((i: { id: string }) => i.id)).not.toContain('hist-1')
+    const gone = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&withdrawn=true')).body.campaignItems
+    expect(gone.map((i: { id: string }) => i.id)).toEqual(['hist-1'])
+    const page = await get(ACC_NL, '/nl/political-ads/hist-1')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Ingetrokken op')
+    expect(page.text).toContain('Sponsor trok de advertentie terug')
+    expect(page.text).toContain('Versie 1, vervangen op')
+
+    // The export imports again, unchanged: a round trip.
+    const exported = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems
+    const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
+    expect(csv.split('\r\n')[0]).toContain('version,changedAt,withdrawnAt,withdrawalReason,url')
+    // (The sample notices of a non-production host are in the export too; the round trip is the real ones.)
+    const real = (rows: { id?: unknown }[]) => rows.filter((row) => !String(row.id).startsWith('nl-2026-'))
+    expect(await importCampaigns(db, real(exported), { country: 'NL' })).toMatchObject({
+      added: 0,
+      changed: 0,
+      rejected: [],
+    })
+    const fromCsv = real(parseCampaignFile(csv, 'csv') as { id?: unknown }[])
+    expect(fromCsv.length).toBe(real(exported).length)
+    expect(await importCampaigns(db, fromCsv, { country: 'NL' })).toMatchObject({
+      added: 0,
+      changed: 0,
+      rejected: [],
+    })
+  })
+
   it('imports all or nothing, reporting every bad row with its reasons', async () => {
     const rows = parseCampaignFile(
       [
@@ -260,7 +319,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     )
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).status).toBe(404)
     const good = await importCampaigns(setup.composition.db, rows.slice(0, 1), {})
-    expect(good).toEqual({ loaded: 1, rejected: [] })
+    expect(good).toEqual({ loaded: 1, added: 1, changed: 0, rejected: [] })
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).body.sponsorName).toBe(
       'Stichting "Open", Utrecht',
     )

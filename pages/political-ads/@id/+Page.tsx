@@ -2,16 +2,45 @@ import { Link } from '#renderer/components/Link.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
+import { formatLongDate } from '#shared/format.ts'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, FUNDING_LABELS } from '#shared/labels.ts'
-import { noticeUrl } from '#shared/political-ads.ts'
+import { type CampaignItem, noticeUrl } from '#shared/political-ads.ts'
 import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
 import type { Data } from './+data'
 import { ComplaintModal } from './ComplaintModal'
 
+/** Which row of the notice a changed field belongs to, for the list of earlier versions. */
+const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
+  id: 'political_ads.detail.intro_id',
+  status: 'political_ads.detail.status',
+  sponsorName: 'political_ads.detail.sponsor',
+  sponsorEmail: 'political_ads.detail.sponsor',
+  sponsorAddress: 'political_ads.detail.sponsor',
+  publicationStartDate: 'political_ads.detail.period',
+  publicationEndDate: 'political_ads.detail.period',
+  budgetLowerBound: 'political_ads.detail.budget',
+  budgetUpperBound: 'political_ads.detail.budget',
+  reachLowerBound: 'political_ads.detail.reach',
+  reachUpperBound: 'political_ads.detail.reach',
+  channel: 'political_ads.detail.channel',
+  fundingOriginType: 'political_ads.detail.funding_origin',
+  fundingRegion: 'political_ads.detail.funding_region',
+  campaignContextUrl: 'political_ads.detail.context',
+  campaignContextNoteNl: 'political_ads.detail.note',
+  campaignContextNoteFr: 'political_ads.detail.note',
+  previousPublicationSuspended: 'political_ads.detail.suspended',
+  payerName: 'political_ads.detail.payer',
+  payerEmail: 'political_ads.detail.payer',
+  payerAddress: 'political_ads.detail.payer',
+  ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
+}
+
 export default function Page() {
-  const { item, failed, back } = useData<Data>()
+  const { item, versions, failed, back } = useData<Data>()
   const { site, lang } = usePageContext()
   const t = useTranslate()
   const backLink = (
@@ -82,7 +111,25 @@ export default function Page() {
     <SideMenuLayout>
       {backLink}
       <h1>{item.sponsorName}</h1>
+      {item.withdrawnAt && (
+        <div className="notice-withdrawn" role="note">
+          <p>
+            <strong>
+              {t('political_ads.detail.withdrawn', {
+                date: formatLongDate(item.withdrawnAt.slice(0, 10), lang, site.country),
+              })}
+            </strong>
+          </p>
+          <p>{t('political_ads.detail.withdrawn_reason', { reason: item.withdrawalReason ?? '' })}</p>
+        </div>
+      )}
       <p className="lead">{t('political_ads.detail.intro', { id: item.id })}</p>
+      <p>
+        {t('political_ads.detail.last_changed', {
+          date: formatLongDate(item.changedAt.slice(0, 10), lang, site.country),
+          version: item.version,
+        })}
+      </p>
       <dl className="summary">
         {rows.map(([label, value]) => (
           <div key={label} className="summary__row">
@@ -91,6 +138,22 @@ export default function Page() {
           </div>
         ))}
       </dl>
+      {versions.length > 0 && (
+        <section aria-labelledby="versions-heading">
+          <h2 id="versions-heading">{t('political_ads.detail.versions_heading')}</h2>
+          <ul>
+            {versions.map((version) => (
+              <li key={version.version}>
+                {t('political_ads.detail.version_line', {
+                  version: version.version,
+                  date: formatLongDate(version.replacedAt.slice(0, 10), lang, site.country),
+                  fields: [...new Set(version.changed.map((field) => t(FIELD_LABELS[field])))].join(', '),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="notice-link" aria-labelledby="notice-link-heading">
         <h2 id="notice-link-heading">{t('political_ads.detail.permanent_heading')}</h2>
         <p>{t('political_ads.detail.permanent_intro')}</p>

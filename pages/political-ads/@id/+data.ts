@@ -1,19 +1,22 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { CampaignItem } from '#shared/political-ads.ts'
+import type { Notice, NoticeVersion } from '#shared/political-ads.ts'
 
 /** Spec §2 'Detail page'; the query string is the list's filters, for the way back. */
 export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? ''
-  let item: CampaignItem | null = null
+  let item: Notice | null = null
+  let versions: NoticeVersion[] = []
   try {
     item = (await pageContext.politicalAds?.find(pageContext.site, pageContext.site.country, id)) ?? null
+    if (item) versions = (await pageContext.politicalAds?.versions(item.id)) ?? []
   } catch {
-    return { item: null, failed: true, back: pageContext.search }
+    return { item: null, versions, failed: true, back: pageContext.search }
   }
+  // A withdrawn notice keeps its address for good (issue 18): it is found, and shown as withdrawn.
   if (!item) throw render(404)
-  return { item, failed: false, back: pageContext.search }
+  return { item, versions, failed: false, back: pageContext.search }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>

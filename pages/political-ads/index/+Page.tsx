@@ -8,9 +8,9 @@ import { useTranslate } from '#renderer/useTranslate.tsx'
 import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, PERIOD_LABELS } from '#shared/labels.ts'
 import {
   type CampaignFilter,
-  type CampaignItem,
   CHANNEL_FILTERS,
   type ChannelFilter,
+  type Notice,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -24,12 +24,13 @@ function filterQuery(filter: CampaignFilter): string {
   if (filter.periodFilter !== 'ALL') query.set('period', filter.periodFilter)
   if (filter.channelFilter !== 'ALL') query.set('channel', filter.channelFilter)
   if (filter.textFilter.trim()) query.set('text', filter.textFilter.trim())
+  if (filter.withdrawn) query.set('withdrawn', 'true')
   return query.toString()
 }
 
 /** One answer of GET /api/campaign-items. */
 interface CampaignPage {
-  campaignItems: CampaignItem[]
+  campaignItems: Notice[]
   total: number
 }
 
@@ -43,7 +44,7 @@ export default function Page() {
   const [list, setList] = useState({ items: initial.items, total: initial.total })
   const [failed, setFailed] = useState(initial.failed)
   const cache = useRef(
-    new Map<string, { items: CampaignItem[]; total: number }>([
+    new Map<string, { items: Notice[]; total: number }>([
       [filterQuery(initial.filter), { items: initial.items, total: initial.total }],
     ]),
   )
@@ -132,6 +133,14 @@ export default function Page() {
             onChange={(e) => setText(e.target.value)}
           />
         </div>
+        <label className="check ad-filters__withdrawn">
+          <input
+            type="checkbox"
+            checked={filter.withdrawn ?? false}
+            onChange={(e) => setFilter((f) => ({ ...f, withdrawn: e.target.checked }))}
+          />{' '}
+          {t('political_ads.list.withdrawn')}
+        </label>
       </div>
       <output aria-live="polite" className="search-status">
         {failed ? (
@@ -156,6 +165,15 @@ export default function Page() {
                     {t(CAMPAIGN_STATUS_LABELS[item.status])}
                   </span>{' '}
                   · {t(CAMPAIGN_CHANNEL_LABELS[item.channel])}
+                  {item.withdrawnAt && (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <span className="badge badge--withdrawn">
+                        {t('political_ads.detail.withdrawn_badge')}
+                      </span>
+                    </>
+                  )}
                 </p>
                 <p>{figures.period}</p>
                 {figures.note && <p>{figures.note}</p>}

@@ -2,9 +2,9 @@
 import type { PageContextServer } from 'vike/types'
 import {
   type CampaignFilter,
-  type CampaignItem,
   CHANNEL_FILTERS,
   type ChannelFilter,
+  type Notice,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -20,8 +20,10 @@ export async function data(pageContext: PageContextServer) {
       ? (search.channel as ChannelFilter)
       : 'ALL',
     textFilter: (search.text ?? '').slice(0, 100),
+    // Issue 18: withdrawn notices leave the list; `?withdrawn=true` lists them instead.
+    withdrawn: search.withdrawn === 'true',
   }
-  let items: CampaignItem[] = []
+  let items: Notice[] = []
   let total = 0
   let failed = false
   try {
