@@ -44,7 +44,12 @@ describe('loadConfig', () => {
 
   it('has the documented retention periods, database time-outs and mail limit by default', () => {
     const config = loadConfig({})
-    expect(config.retention).toEqual({ contactMessageDays: 180, complaintDays: 180, mailRecordDays: 180 })
+    expect(config.retention).toEqual({
+      contactMessageDays: 180,
+      complaintDays: 180,
+      mailRecordDays: 180,
+      politicalAdYears: 7,
+    })
     expect(config.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 })
     expect(config.recipientMailsPerDay).toBe(3)
   })

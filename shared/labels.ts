@@ -7,6 +7,7 @@ import {
   COMPLAINT_REASONS,
   FUNDING_ORIGINS,
   FUNDING_REGIONS,
+  LINKED_PROCESSES,
   PERIOD_FILTERS,
 } from './political-ads'
 import { COMMUNICATION_TYPES, FLOW_TYPES, SALUTATIONS } from './privacy-rights/request'
@@ -65,6 +66,9 @@ export const PERIOD_LABELS = labelsOf('political_ads.periods.', PERIOD_FILTERS)
 export const FUNDING_LABELS = labelsOf('political_ads.funding.', [...FUNDING_ORIGINS, ...FUNDING_REGIONS])
 
 export const COMPLAINT_REASON_LABELS = labelsOf('political_ads.reasons.', COMPLAINT_REASONS)
+
+/** Issue 18: the kind of vote or process a political ad is linked to. */
+export const LINKED_PROCESS_LABELS = labelsOf('political_ads.processes.', LINKED_PROCESSES)
 
 /** How staff checked a customer's identity: the form's choices. */
 export const IDENTITY_CHECK_FIELD_LABELS = lowerLabelsOf('staff.form.identity_', IDENTITY_CHECKS)

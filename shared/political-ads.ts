@@ -24,6 +24,16 @@ export const PERIOD_DAYS: Record<Exclude<PeriodFilter, 'ALL'>, number> = {
 export const COMPLAINT_REASONS = ['MISLEADING', 'INCORRECT', 'DISCRIMINATORY', 'ALCOHOL_DRUGS_SEX'] as const
 export type ComplaintReason = (typeof COMPLAINT_REASONS)[number]
 
+/** Issue 18, Art. 12(1)(g): what kind of vote or process an ad is linked to. */
+export const LINKED_PROCESSES = ['ELECTION', 'REFERENDUM', 'LEGISLATIVE', 'REGULATORY'] as const
+export type LinkedProcess = (typeof LINKED_PROCESSES)[number]
+
+/** A dated suspension or discontinuation of an earlier publication (replaces a single yes/no). */
+export interface Suspension {
+  date: string
+  reason?: string
+}
+
 export interface CampaignItem {
   id: string
   status: CampaignStatus
@@ -49,6 +59,20 @@ export interface CampaignItem {
   ultimateBeneficiaryOwnerName?: string
   ultimateBeneficiaryOwnerEmail?: string
   ultimateBeneficiaryOwnerAddress?: string
+  /** Issue 18 (Art. 12(1)): how the amounts were calculated. */
+  amountsMethodology?: string
+  /** The election, referendum or legislative or regulatory process the ad is linked to. */
+  linkedProcessType?: LinkedProcess
+  linkedProcessName?: string
+  linkedProcessDate?: string
+  /** Official information on how to take part in that election or referendum. */
+  electionInfoUrl?: string
+  /** Whether targeting or ad-delivery techniques were used, and where to read about them. */
+  targetingUsed?: boolean
+  targetingInfoUrl?: string
+  /** The notice in the European repository for online political advertisements, where there is one. */
+  repositoryUrl?: string
+  suspensions?: Suspension[]
 }
 
 /** Issue 18: a published notice: the imported fields, its version, when it last changed, its withdrawal. */
@@ -80,6 +104,7 @@ export interface CampaignFilter {
 const text = { type: 'string', minLength: 1, maxLength: 300 } as const
 const bound = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
+const url = { type: 'string', pattern: '^https?://\\S+$', maxLength: 2000 } as const
 
 /** One imported row (spec §3 fields); the import checks the rest (dates, bound order). */
 export const campaignItemSchema = {
@@ -121,6 +146,24 @@ export const campaignItemSchema = {
     ultimateBeneficiaryOwnerName: text,
     ultimateBeneficiaryOwnerEmail: text,
     ultimateBeneficiaryOwnerAddress: text,
+    amountsMethodology: { type: 'string', minLength: 1, maxLength: 2000 },
+    linkedProcessType: { enum: [...LINKED_PROCESSES] },
+    linkedProcessName: text,
+    linkedProcessDate: date,
+    electionInfoUrl: url,
+    targetingUsed: { type: 'boolean' },
+    targetingInfoUrl: url,
+    repositoryUrl: url,
+    suspensions: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date'],
+        properties: { date, reason: { type: 'string', minLength: 1, maxLength: 500 } },
+      },
+    },
   },
 } as const
 

@@ -15,6 +15,7 @@ import { COUNTRIES, type Country } from '#shared/site.ts'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
+import { suspensionsCell } from '../services/campaign-import'
 import { UndeliverableEmail, ValidationFailed } from '../services/errors'
 import { type ComplaintBody, DEFAULT_PAGE, type PoliticalAdsService } from '../services/political-ads'
 import { ajv, fieldErrors } from '../validation'
@@ -61,6 +62,15 @@ const EXPORT_FIELDS: (keyof CampaignItem)[] = [
   'ultimateBeneficiaryOwnerName',
   'ultimateBeneficiaryOwnerEmail',
   'ultimateBeneficiaryOwnerAddress',
+  'amountsMethodology',
+  'linkedProcessType',
+  'linkedProcessName',
+  'linkedProcessDate',
+  'electionInfoUrl',
+  'targetingUsed',
+  'targetingInfoUrl',
+  'repositoryUrl',
+  'suspensions',
 ]
 /** Issue 18: each notice's state travels with it. */
 const STATE_FIELDS: (keyof Notice)[] = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason']
@@ -70,7 +80,7 @@ const EXPORT_LIMIT = 100_000
 
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return ''
-  const text = String(value)
+  const text = Array.isArray(value) ? suspensionsCell(value) : String(value)
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -21,6 +21,7 @@ import { deskMigration } from './migrations/006-desk'
 import { fulfilmentMigration } from './migrations/007-fulfilment'
 import { webhooksMigration } from './migrations/008-webhooks'
 import { noticeHistoryMigration } from './migrations/009-notice-history'
+import { noticeElementsMigration } from './migrations/010-notice-elements'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -142,6 +143,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '007-fulfilment': fulfilmentMigration,
         '008-webhooks': webhooksMigration,
         '009-notice-history': noticeHistoryMigration,
+        '010-notice-elements': noticeElementsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -189,6 +189,16 @@ export interface CampaignItemTable {
   changed_at: string | null
   withdrawn_at: string | null
   withdrawal_reason: string | null
+  /** Issue 18: the other elements of Art. 12(1); `suspensions` is JSON, `targeting_used` 0/1. */
+  amounts_methodology: string | null
+  linked_process_type: string | null
+  linked_process_name: string | null
+  linked_process_date: string | null
+  election_info_url: string | null
+  targeting_used: number | null
+  targeting_info_url: string | null
+  repository_url: string | null
+  suspensions: string | null
 }
 
 export interface PrivacyRequestTable {

@@ -1,5 +1,6 @@
 import { contactSchema } from '#shared/contact.ts'
 import { LANGUAGES } from '#shared/locale.ts'
+import { campaignItemSchema } from '#shared/political-ads.ts'
 import {
   completeSchema,
   deskQuerySchema,
@@ -128,6 +129,22 @@ export function openApiDocument(serverUrl: string) {
               },
             },
           },
+        },
+        // The notice as the transparency centre publishes it: the import's schema plus its state (issue 18).
+        Notice: {
+          allOf: [
+            oas31(campaignItemSchema),
+            {
+              type: 'object',
+              properties: {
+                version: { type: 'integer', minimum: 1 },
+                changedAt: { type: 'string', format: 'date-time' },
+                withdrawnAt: { type: 'string', format: 'date-time' },
+                withdrawalReason: { type: 'string' },
+                url: { type: 'string', format: 'uri' },
+              },
+            },
+          ],
         },
         FeedItem: {
           type: 'object',

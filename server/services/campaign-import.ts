@@ -58,11 +58,31 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
     const value = raw.trim()
     if (value === '') continue
     if (NUMBER_FIELDS.has(name)) out[name] = /^\d+$/.test(value) ? Number(value) : value
-    else if (name === 'previousPublicationSuspended')
+    else if (name === 'previousPublicationSuspended' || name === 'targetingUsed')
       out[name] = value === 'true' ? true : value === 'false' ? false : value
+    else if (name === 'suspensions') out[name] = parseSuspensions(value)
     else out[name] = value
   }
   return out
+}
+
+/**
+ * Suspensions in a CSV cell: `2026-10-01: reason | 2026-10-05`, each a date with an optional reason. What is
+ * not of that form is passed on as text, for the schema to reject with its row.
+ */
+function parseSuspensions(cell: string): unknown {
+  const entries = cell.split('|').map((part) => part.trim())
+  const parsed = entries.map((entry) => /^(\d{4}-\d{2}-\d{2})(?::\s*(.+))?$/.exec(entry))
+  if (parsed.some((match) => !match)) return cell
+  return parsed.map((match) => ({
+    date: match?.[1] ?? '',
+    ...(match?.[2] ? { reason: match[2].trim() } : {}),
+  }))
+}
+
+/** The CSV cell of suspensions, as parseSuspensions reads it. */
+export function suspensionsCell(suspensions: CampaignItem['suspensions']): string {
+  return (suspensions ?? []).map((s) => (s.reason ? `${s.date}: ${s.reason}` : s.date)).join(' | ')
 }
 
 export function parseCampaignFile(content: string, format: 'json' | 'csv'): unknown[] {
@@ -126,6 +146,12 @@ export function checkCampaignRows(
       const item = record
       if (!isDate(item.publicationStartDate)) reasons.push('publicationStartDate: not a date')
       if (!isDate(item.publicationEndDate)) reasons.push('publicationEndDate: not a date')
+      if (item.linkedProcessDate && !isDate(item.linkedProcessDate))
+        reasons.push('linkedProcessDate: not a date')
+      for (const suspension of item.suspensions ?? [])
+        if (!isDate(suspension.date)) reasons.push(`suspensions: ${suspension.date} is not a date`)
+      if (item.linkedProcessName && !item.linkedProcessType)
+        reasons.push('linkedProcessType: required with linkedProcessName')
       if (item.publicationEndDate < item.publicationStartDate)
         reasons.push('publicationEndDate: before publicationStartDate')
       if (

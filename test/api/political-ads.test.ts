@@ -301,6 +301,54 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     })
   })
 
+  it('takes every element of the notice, validated, and shows what does not apply as such (issue 18)', async () => {
+    const db = setup.composition.db
+    const full = item('full-1', {
+      amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
+      linkedProcessType: 'ELECTION',
+      linkedProcessName: 'Gemeenteraadsverkiezingen',
+      linkedProcessDate: '2026-03-18',
+      electionInfoUrl: 'https://www.kiesraad.nl',
+      targetingUsed: true,
+      targetingInfoUrl: 'https://example.nl/targeting',
+      repositoryUrl: 'https://example.eu/repository/full-1',
+      suspensions: [{ date: '2026-02-01', reason: 'Onvolledige kennisgeving' }, { date: '2026-02-10' }],
+    })
+    const bad = [
+      item('bad-1', { linkedProcessType: 'PARTY' }),
+      item('bad-2', { repositoryUrl: 'ftp://x' }),
+      item('bad-3', { suspensions: [{ date: '2026-02-30' }] }),
+      item('bad-4', { linkedProcessName: 'Zonder soort' }),
+      item('bad-5', { targetingUsed: 'ja' }),
+    ]
+    const refused = await importCampaigns(db, [full, ...bad], { country: 'NL' })
+    expect(refused.loaded).toBe(0)
+    expect(refused.rejected.map((r) => r.id)).toEqual(['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5'])
+    expect(await importCampaigns(db, [full], { country: 'NL' })).toMatchObject({ added: 1 })
+    const answer = (await get(ACC_NL, '/api/campaign-items/full-1?countryCode=NL')).body
+    expect(answer).toMatchObject({
+      amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
+      linkedProcessType: 'ELECTION',
+      targetingUsed: true,
+      suspensions: [{ date: '2026-02-01', reason: 'Onvolledige kennisgeving' }, { date: '2026-02-10' }],
+    })
+    const page = (await get(ACC_NL, '/nl/political-ads/full-1')).text
+    for (const text of [
+      'Gemeenteraadsverkiezingen',
+      'https://example.eu/repository/full-1',
+      'Onvolledige kennisgeving',
+    ])
+      expect(page).toContain(text)
+    // A notice without these elements says they do not apply, in the visitor's language.
+    expect((await get(ACC_NL, '/nl/political-ads/real-nl-1')).text).toContain('niet van toepassing')
+    expect((await get(ACC_BE, '/fr/political-ads/be-2026-002')).text).toContain('sans objet')
+    // Suspensions travel through CSV and back.
+    const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
+    expect(csv).toContain('2026-02-01: Onvolledige kennisgeving | 2026-02-10')
+    const again = parseCampaignFile(csv, 'csv').filter((row) => (row as { id: string }).id === 'full-1')
+    expect(await importCampaigns(db, again, { country: 'NL' })).toMatchObject({ changed: 0, rejected: [] })
+  })
+
   it('imports all or nothing, reporting every bad row with its reasons', async () => {
     const rows = parseCampaignFile(
       [

@@ -69,6 +69,16 @@ test.describe('transparency centre', () => {
     await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
     await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
     await expect(page.getByText(/^\d{1,2} \S+ \d{4} – \d{1,2} \S+ \d{4}$/)).toBeVisible()
+    // Issue 18: every element of the notice; what does not apply says so.
+    await expect(page.getByText('Processus législatif · Ontwerpdecreet over lokale mobiliteit')).toBeVisible()
+    await expect(page.getByText('sans objet').first()).toBeVisible()
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`)
+    await expect(
+      page.getByText('Verkiezing · Verkiezingen voor de Tweede Kamer · 29 oktober 2026'),
+    ).toBeVisible()
+    await expect(page.getByText(/12 oktober 2026: Kennisgeving onvolledig/)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Meer hierover' })).toBeVisible()
+    await expectNoAxeViolations(page)
   })
 
   test('the complaint modal walks all three layers with the keyboard alone', async ({ page }) => {

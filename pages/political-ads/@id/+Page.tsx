@@ -4,7 +4,12 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { formatLongDate } from '#shared/format.ts'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
-import { CAMPAIGN_CHANNEL_LABELS, CAMPAIGN_STATUS_LABELS, FUNDING_LABELS } from '#shared/labels.ts'
+import {
+  CAMPAIGN_CHANNEL_LABELS,
+  CAMPAIGN_STATUS_LABELS,
+  FUNDING_LABELS,
+  LINKED_PROCESS_LABELS,
+} from '#shared/labels.ts'
 import { type CampaignItem, noticeUrl } from '#shared/political-ads.ts'
 import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
@@ -37,6 +42,15 @@ const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
   ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
   ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
   ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
+  amountsMethodology: 'political_ads.detail.methodology',
+  linkedProcessType: 'political_ads.detail.linked_process',
+  linkedProcessName: 'political_ads.detail.linked_process',
+  linkedProcessDate: 'political_ads.detail.linked_process',
+  electionInfoUrl: 'political_ads.detail.election_info',
+  targetingUsed: 'political_ads.detail.targeting',
+  targetingInfoUrl: 'political_ads.detail.targeting',
+  repositoryUrl: 'political_ads.detail.repository',
+  suspensions: 'political_ads.detail.suspended',
 }
 
 export default function Page() {
@@ -57,6 +71,17 @@ export default function Page() {
     )
   }
   const figures = campaignFigures(item, lang, site.country)
+  // Issue 18: an element that does not apply says so, never an empty row.
+  const na = t('political_ads.detail.not_applicable')
+  const date = (value: string) => formatLongDate(value, lang, site.country)
+  const link = (href: string | undefined) =>
+    href ? (
+      <a href={href} rel="noopener noreferrer">
+        {href}
+      </a>
+    ) : (
+      na
+    )
   const noticeLang = lang === 'fr' ? 'fr' : 'nl'
   const permanent = noticeUrl(site.origin, noticeLang, item.id)
   const qr = `/api/campaign-items/${encodeURIComponent(item.id)}/qr.svg?lang=${noticeLang}`
@@ -79,7 +104,7 @@ export default function Page() {
     ],
     [
       'political_ads.detail.payer',
-      [item.payerName, item.payerEmail, item.payerAddress].filter(Boolean).join(' · ') || '–',
+      [item.payerName, item.payerEmail, item.payerAddress].filter(Boolean).join(' · ') || na,
     ],
     [
       'political_ads.detail.beneficiary',
@@ -89,7 +114,7 @@ export default function Page() {
         item.ultimateBeneficiaryOwnerAddress,
       ]
         .filter(Boolean)
-        .join(' · ') || '–',
+        .join(' · ') || na,
     ],
     [
       'political_ads.detail.context',
@@ -98,13 +123,61 @@ export default function Page() {
           {item.campaignContextUrl}
         </a>
       ) : (
-        '–'
+        na
       ),
     ],
-    ['political_ads.detail.note', figures.note ?? '–'],
+    ['political_ads.detail.note', figures.note ?? na],
+    ['political_ads.detail.methodology', item.amountsMethodology ?? na],
+    [
+      'political_ads.detail.linked_process',
+      item.linkedProcessType
+        ? [
+            t(LINKED_PROCESS_LABELS[item.linkedProcessType]),
+            item.linkedProcessName,
+            item.linkedProcessDate && date(item.linkedProcessDate),
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : na,
+    ],
+    ['political_ads.detail.election_info', link(item.electionInfoUrl)],
+    [
+      'political_ads.detail.targeting',
+      item.targetingUsed === undefined ? (
+        na
+      ) : (
+        <span key="t">
+          {t(
+            item.targetingUsed
+              ? 'political_ads.detail.targeting_used'
+              : 'political_ads.detail.targeting_none',
+          )}
+          {item.targetingInfoUrl && (
+            <>
+              {' '}
+              <a href={item.targetingInfoUrl} rel="noopener noreferrer">
+                {t('political_ads.detail.targeting_more')}
+              </a>
+            </>
+          )}
+        </span>
+      ),
+    ],
+    ['political_ads.detail.repository', link(item.repositoryUrl)],
     [
       'political_ads.detail.suspended',
-      t(item.previousPublicationSuspended ? 'political_ads.detail.yes' : 'political_ads.detail.no'),
+      item.suspensions && item.suspensions.length > 0 ? (
+        <ul key="s" className="notice-suspensions">
+          {item.suspensions.map((suspension) => (
+            <li key={suspension.date}>
+              {date(suspension.date)}
+              {suspension.reason ? `: ${suspension.reason}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        t(item.previousPublicationSuspended ? 'political_ads.detail.yes' : 'political_ads.detail.no')
+      ),
     ],
   ]
   return (

@@ -9,6 +9,7 @@ export default {
     'political_ads.channels',
     'political_ads.funding',
     'political_ads.reasons',
+    'political_ads.processes',
     'political_ads.complaint',
     'validation',
     'contact.email_validation_failure',
