@@ -1,6 +1,7 @@
 import type React from 'react'
 import type { StaffIdentity } from './server/db/staff-repository'
 import type { DocumentStore } from './server/documents/store'
+import type { ComplaintDesk } from './server/services/complaint-desk'
 import type { DeskActor, DeskService } from './server/services/desk'
 import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
@@ -45,6 +46,8 @@ declare global {
       staff?: StaffService
       /** The privacy desk (issue 16): on the server only. */
       desk?: DeskService
+      /** Complaints about political ads on the desk (issue 18): on the server only. */
+      complaintDesk?: ComplaintDesk
       /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */
       deskActor?: DeskActor | null
       /** Staff pages: the signed-in member's roles, for the staff bar's links. */

@@ -23,6 +23,7 @@ import { requireSite, siteResolution } from './middleware/site'
 import { openApiRouter } from './openapi/router'
 import type { AddressLookup } from './services/address-lookup'
 import type { ApiClientService } from './services/api-clients'
+import type { ComplaintDesk } from './services/complaint-desk'
 import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
 import type { PoliticalAdsService } from './services/political-ads'
@@ -46,6 +47,8 @@ export interface Services {
   politicalAds: PoliticalAdsService
   /** The brands' systems (issue 17): clients, the suppression feed, lookups and confirmations. */
   apiClients: ApiClientService
+  /** Complaints about political ads on the desk (issue 18). */
+  complaintDesk: ComplaintDesk
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
   desk: DeskService
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
@@ -114,7 +117,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', searchRouter(services.search))
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
-  app.use('/api', deskRouter(services.desk, config.staff.countries, limit('staff')))
+  app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
   app.use(
     '/api',
     fulfilmentRouter(services.apiClients, services.rateLimitStore, config.apiClientRequestsPerMinute),
@@ -138,6 +141,7 @@ export function createApp(config: Config, services: Services) {
         politicalAds: services.politicalAds,
         staff: services.staff.service,
         desk: services.desk,
+        complaintDesk: services.complaintDesk,
         staffCountries: config.staff.countries,
       },
       // Development renders every request, so edits show at once.

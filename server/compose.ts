@@ -15,6 +15,7 @@ import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-lim
 import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from './redis-rate-limit'
 import { createAddressLookup } from './services/address-lookup'
 import { createApiClientService } from './services/api-clients'
+import { createComplaintDesk } from './services/complaint-desk'
 import { createContactService } from './services/contact'
 import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
@@ -105,6 +106,8 @@ export async function compose(
     emailDomainCheck,
     mailLimit,
     privacyMailbox: config.privacyMailbox,
+    complaintMailbox: config.politicalAdsMailbox,
+    clock: options.clock,
   })
   await seedSampleCampaigns(db, join(root, 'content/campaigns'))
   const contact = createContactService({
@@ -149,6 +152,7 @@ export async function compose(
     politicalAds,
     desk,
     apiClients: createApiClientService({ db, clock: options.clock }),
+    complaintDesk: createComplaintDesk({ db, mailbox: config.politicalAdsMailbox, clock: options.clock }),
     staff: {
       service: createStaffService({
         db,

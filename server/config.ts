@@ -26,6 +26,8 @@ export interface Config {
   readonly mailFrom: string
   readonly privacyMailbox: Readonly<Record<Country, string>>
   readonly customerServiceMailbox: Readonly<Record<Country, string>>
+  /** Issue 18: where political-ad complaints go (POLITICAL_ADS_MAILBOX_NL/BE; default the privacy mailbox). */
+  readonly politicalAdsMailbox: Readonly<Record<Country, string>>
   readonly verificationTtlHours: number
   /** A mail whose attempts keep failing is given up on (marked failed, erased) this long after it was queued. */
   readonly mailFailAfterHours: number
@@ -127,6 +129,10 @@ export function loadConfig(env: Env = process.env): Config {
     customerServiceMailbox: {
       NL: mailbox(env, 'CUSTOMER_SERVICE_MAILBOX_NL', 'klantenservice@dpgmedia.nl'),
       BE: mailbox(env, 'CUSTOMER_SERVICE_MAILBOX_BE', 'klantendienst@dpgmedia.be'),
+    },
+    politicalAdsMailbox: {
+      NL: mailbox(env, 'POLITICAL_ADS_MAILBOX_NL', mailbox(env, 'PRIVACY_MAILBOX_NL', 'privacy@dpgmedia.nl')),
+      BE: mailbox(env, 'POLITICAL_ADS_MAILBOX_BE', mailbox(env, 'PRIVACY_MAILBOX_BE', 'privacy@dpgmedia.be')),
     },
     verificationTtlHours: integer(env, 'VERIFICATION_TTL_HOURS', 72, 1, 24 * 30),
     mailFailAfterHours: integer(env, 'MAIL_FAIL_AFTER_HOURS', 72, 1, 24 * 30),

@@ -1,4 +1,5 @@
 import { labelsOf } from './labels'
+import { COMPLAINT_OUTCOMES, COMPLAINT_STATUSES } from './political-ads'
 import {
   DESK_ACTIONS,
   DESK_MAIL_KINDS,
@@ -25,3 +26,7 @@ export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
   'completed',
   'rejected',
 ])
+
+/** Issue 18: a political-ad complaint's statuses and outcomes. */
+export const COMPLAINT_STATUS_LABELS = labelsOf('staff.complaints.status.', COMPLAINT_STATUSES)
+export const COMPLAINT_OUTCOME_LABELS = labelsOf('staff.complaints.status.', COMPLAINT_OUTCOMES)

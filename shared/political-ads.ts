@@ -21,7 +21,14 @@ export const PERIOD_DAYS: Record<Exclude<PeriodFilter, 'ALL'>, number> = {
 }
 
 /** Spec §3 'Complaint'. */
-export const COMPLAINT_REASONS = ['MISLEADING', 'INCORRECT', 'DISCRIMINATORY', 'ALCOHOL_DRUGS_SEX'] as const
+export const COMPLAINT_REASONS = [
+  'MISLEADING',
+  'INCORRECT',
+  'DISCRIMINATORY',
+  'ALCOHOL_DRUGS_SEX',
+  // Issue 18: about the transparency notice itself.
+  'NOTICE_INCORRECT',
+] as const
 export type ComplaintReason = (typeof COMPLAINT_REASONS)[number]
 
 /** Issue 18, Art. 12(1)(g): what kind of vote or process an ad is linked to. */
@@ -185,3 +192,58 @@ export type CampaignCountry = Country
 export function noticeUrl(origin: string, lang: 'nl' | 'fr', id: string): string {
   return `${origin}/${lang}/political-ads/${encodeURIComponent(id)}`
 }
+
+/**
+ * Issue 18, Art. 15: a complaint is `received`, then `under_review`, and ends with an outcome mailed to the
+ * complainant: the notice was corrected, the ad suspended, or the complaint dismissed.
+ */
+export const COMPLAINT_STATUSES = [
+  'received',
+  'under_review',
+  'notice_corrected',
+  'ad_suspended',
+  'dismissed',
+] as const
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number]
+export const COMPLAINT_OUTCOMES = ['notice_corrected', 'ad_suspended', 'dismissed'] as const
+export type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number]
+
+/** A complaint as the desk shows it. */
+export interface ComplaintView {
+  reference: string
+  country: 'NL' | 'BE'
+  locale: string
+  campaignId: string
+  sponsorName: string | null
+  reason: ComplaintReason
+  status: ComplaintStatus
+  receivedAt: string
+  dueAt: string
+  closedAt: string | null
+  name: string
+  email: string
+  explanation: string
+  timeline: {
+    id: string
+    kind: string
+    at: string
+    by: string | null
+    detail: string | null
+    text: string | null
+  }[]
+}
+
+export interface CloseComplaintBody {
+  outcome: ComplaintOutcome
+  message: string
+}
+
+export const closeComplaintSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome', 'message'],
+  properties: {
+    outcome: { type: 'string', enum: [...COMPLAINT_OUTCOMES] },
+    message: { type: 'string', minLength: 1, maxLength: 10_000, pattern: '\\S' },
+  },
+} as const

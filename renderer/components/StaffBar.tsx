@@ -16,7 +16,12 @@ export function StaffBar() {
       {staffMember && (
         <div className="staff-bar__member">
           {staffMember.roles.includes('privacy-team') && (
-            <a href={localizedPath(lang, '/internal-privacy-rights/requests')}>{t('staff.header.desk')}</a>
+            <>
+              <a href={localizedPath(lang, '/internal-privacy-rights/requests')}>{t('staff.header.desk')}</a>
+              <a href={localizedPath(lang, '/internal-privacy-rights/complaints')}>
+                {t('staff.header.complaints')}
+              </a>
+            </>
           )}
           <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}>
             {t('staff.header.form')}

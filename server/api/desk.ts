@@ -1,5 +1,11 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express'
 import {
+  type CloseComplaintBody,
+  COMPLAINT_STATUSES,
+  type ComplaintStatus,
+  closeComplaintSchema,
+} from '#shared/political-ads.ts'
+import {
   type CompleteBody,
   completeSchema,
   deskQuerySchema,
@@ -15,6 +21,7 @@ import type { Country } from '#shared/site.ts'
 import type { StaffSession } from '../db/staff-repository'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskActor, DeskService } from '../services/desk'
 import { ValidationFailed } from '../services/errors'
 import { ajv, fieldErrors } from '../validation'
@@ -24,6 +31,8 @@ const validateExtend = ajv.compile<ExtendBody>(extendSchema)
 const validateComplete = ajv.compile<CompleteBody>(completeSchema)
 const validateReject = ajv.compile<RejectBody>(rejectSchema)
 const validateNote = ajv.compile<NoteBody>(noteSchema)
+const validateClose = ajv.compile<CloseComplaintBody>(closeComplaintSchema)
+const validateEmpty = ajv.compile<Record<string, never>>({ type: 'object', additionalProperties: false })
 
 /** The privacy team's member acting, or why not: 401 signed out (the staff gate), 403 without the role. */
 export function deskActor(res: Response, countries: readonly Country[]): DeskActor {
@@ -46,11 +55,17 @@ function queryOf(req: Request) {
  * Issue 16: the JSON API of the privacy desk, behind the staff gate (toggle, session) and the privacy-team
  * role. Actions are same-origin POSTs; an action the request's status does not allow is a 409.
  */
-export function deskRouter(desk: DeskService, countries: readonly Country[], limit: RequestHandler): Router {
+export function deskRouter(
+  desk: DeskService,
+  complaints: ComplaintDesk,
+  countries: readonly Country[],
+  limit: RequestHandler,
+): Router {
   const router = Router({ caseSensitive: true })
   const base = '/internal-privacy-rights/requests'
+  const complaintsBase = '/internal-privacy-rights/complaints'
   // Without the toggle these paths do not exist (404); the staff router answered 401 already when signed out.
-  router.use([base, `${base}.csv`], (req, res, next) => {
+  router.use([base, `${base}.csv`, complaintsBase], (req, res, next) => {
     if (!req.site?.toggles.INTERNAL_PRIVACY_RIGHTS) {
       next('router')
       return
@@ -105,5 +120,40 @@ export function deskRouter(desk: DeskService, countries: readonly Country[], lim
     desk.reject(actor, reference, body.reason, body.message.trim()),
   )
   action('notes', validateNote, (actor, reference, body) => desk.note(actor, reference, body.text.trim()))
+
+  // Issue 18, Art. 15: complaints about political ads, handled to the end.
+  router.get(complaintsBase, async (req, res) => {
+    const status = req.query.status
+    if (status !== undefined && !(COMPLAINT_STATUSES as readonly unknown[]).includes(status))
+      throw new ValidationFailed([{ field: 'status', rule: 'enum' }])
+    res.json(await complaints.list(deskActor(res, countries), status as ComplaintStatus | undefined))
+  })
+  router.get(`${complaintsBase}/:reference`, async (req, res) => {
+    res.json(await complaints.detail(deskActor(res, countries), String(req.params.reference)))
+  })
+  const complaintAction = <T>(
+    name: string,
+    validate: ((body: unknown) => body is T) & { errors?: unknown },
+    run: (actor: DeskActor, reference: string, body: T) => Promise<unknown>,
+  ) =>
+    router.post(
+      `${complaintsBase}/:reference/${name}`,
+      sameOriginOnly,
+      limit,
+      ...jsonBody('32kb'),
+      async (req, res) => {
+        const actor = deskActor(res, countries)
+        const body: unknown = req.body ?? {}
+        if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
+        res.json(await run(actor, String(req.params.reference), body))
+      },
+    )
+  complaintAction('review', validateEmpty, (actor, reference) => complaints.review(actor, reference))
+  complaintAction('close', validateClose, (actor, reference, body) =>
+    complaints.close(actor, reference, body.outcome, body.message.trim()),
+  )
+  complaintAction('notes', validateNote, (actor, reference, body) =>
+    complaints.note(actor, reference, body.text.trim()),
+  )
   return router
 }

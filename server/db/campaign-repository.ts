@@ -279,3 +279,14 @@ export async function findCampaign(db: Executor, id: string, country: Country, i
   const row = await query.executeTakeFirst()
   return row ? noticeFromRow(row) : null
 }
+
+/** A notice whatever its state (samples and withdrawn ones too): the complaint desk names its sponsor. */
+export async function findCampaignAnyState(db: Executor, id: string, country: Country) {
+  const row = await db
+    .selectFrom('campaign_items')
+    .selectAll()
+    .where('id', '=', id)
+    .where('country', '=', country)
+    .executeTakeFirst()
+  return row ? noticeFromRow(row) : null
+}

@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Locale } from '#shared/locale.ts'
-import type { ComplaintReason } from '#shared/political-ads.ts'
+import type { ComplaintReason, ComplaintStatus } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
-import type { Database } from './schema'
+import { eventId } from './desk-repository'
+import type { Database, PoliticalAdComplaintTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -21,6 +22,8 @@ export interface PoliticalAdComplaint {
   email: string
   explanation: string
   createdAt: string
+  /** Issue 18: when the team should have answered (Art. 15; docs/decisions/004-complaints.md). */
+  dueAt?: string
 }
 
 export async function insertComplaint(db: Executor, complaint: PoliticalAdComplaint): Promise<void> {
@@ -37,6 +40,124 @@ export async function insertComplaint(db: Executor, complaint: PoliticalAdCompla
       email: complaint.email,
       explanation: complaint.explanation,
       created_at: complaint.createdAt,
+      due_at: complaint.dueAt ?? complaint.createdAt,
     })
     .execute()
+}
+
+export interface StoredComplaint extends PoliticalAdComplaint {
+  status: ComplaintStatus
+  dueAt: string
+  closedAt: string | null
+}
+
+function toComplaint(row: Selectable<PoliticalAdComplaintTable>): StoredComplaint {
+  return {
+    id: row.id,
+    reference: row.reference ?? '',
+    country: row.country as Country,
+    locale: row.locale as Locale,
+    campaignId: row.campaign_id,
+    reason: row.reason as ComplaintReason,
+    name: row.name,
+    email: row.email,
+    explanation: row.explanation,
+    createdAt: row.created_at,
+    status: row.status as ComplaintStatus,
+    dueAt: row.due_at ?? row.created_at,
+    closedAt: row.closed_at,
+  }
+}
+
+/** The desk's list: open ones first by due date, then the closed, newest first. */
+export async function listComplaints(
+  db: Executor,
+  countries: readonly Country[],
+  status: ComplaintStatus | undefined,
+  page: { limit: number; offset: number },
+) {
+  let query = db.selectFrom('political_ad_complaints').where('country', 'in', [...countries])
+  if (status) query = query.where('status', '=', status)
+  const total = await query
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`case when closed_at is null then 0 else 1 end`)
+    .orderBy('due_at')
+    .orderBy('created_at', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return { items: rows.map(toComplaint), total: Number(total.n) }
+}
+
+export async function findComplaint(db: Executor, reference: string): Promise<StoredComplaint | null> {
+  const row = await db
+    .selectFrom('political_ad_complaints')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  return row ? toComplaint(row) : null
+}
+
+/** A status change, only from the statuses given: false when another action came first. */
+export async function moveComplaint(
+  db: Executor,
+  id: string,
+  to: ComplaintStatus,
+  from: readonly ComplaintStatus[],
+  closedAt: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('political_ad_complaints')
+    .set({ status: to, ...(closedAt ? { closed_at: closedAt } : {}) })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function insertComplaintEvent(
+  db: Executor,
+  complaintId: string,
+  event: {
+    kind: string
+    occurredAt: string
+    actor?: { email: string; name: string | null } | null
+    detail?: string | null
+    text?: string | null
+  },
+) {
+  await db
+    .insertInto('complaint_events')
+    .values({
+      id: eventId(),
+      complaint_id: complaintId,
+      occurred_at: event.occurredAt,
+      kind: event.kind,
+      actor_email: event.actor?.email ?? null,
+      actor_name: event.actor?.name ?? null,
+      detail: event.detail ?? null,
+      text: event.text ?? null,
+    })
+    .execute()
+}
+
+export async function complaintEvents(db: Executor, complaintId: string) {
+  const rows = await db
+    .selectFrom('complaint_events')
+    .selectAll()
+    .where('complaint_id', '=', complaintId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    at: row.occurred_at,
+    by: row.actor_name ?? row.actor_email,
+    detail: row.detail,
+    text: row.text,
+  }))
 }

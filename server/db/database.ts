@@ -22,6 +22,7 @@ import { fulfilmentMigration } from './migrations/007-fulfilment'
 import { webhooksMigration } from './migrations/008-webhooks'
 import { noticeHistoryMigration } from './migrations/009-notice-history'
 import { noticeElementsMigration } from './migrations/010-notice-elements'
+import { complaintDeskMigration } from './migrations/011-complaint-desk'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -144,6 +145,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '008-webhooks': webhooksMigration,
         '009-notice-history': noticeHistoryMigration,
         '010-notice-elements': noticeElementsMigration,
+        '011-complaint-desk': complaintDeskMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

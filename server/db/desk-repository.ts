@@ -28,7 +28,7 @@ let eventCount = 0
  * Event ids sort in the order they were made (real time, then a counter), so the timeline keeps the order of
  * events that share a timestamp (an injected clock, or two actions in one millisecond).
  */
-function eventId(): string {
+export function eventId(): string {
   eventCount = (eventCount + 1) % 36 ** 4
   return `${Date.now().toString(36).padStart(9, '0')}${eventCount.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`
 }
@@ -54,6 +54,22 @@ export async function insertEvent(db: Executor, requestId: string, event: Reques
  * (whose ids are no request's) add nothing.
  */
 export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
+  await db
+    .insertInto('complaint_events')
+    .columns(['id', 'complaint_id', 'occurred_at', 'kind', 'detail'])
+    .expression(
+      db
+        .selectFrom('political_ad_complaints')
+        .select([
+          sql.lit(eventId()).as('id'),
+          'id as complaint_id',
+          sql.lit(now).as('occurred_at'),
+          sql.lit('mail-delivered').as('kind'),
+          sql.lit(mailKind).as('detail'),
+        ])
+        .where('id', '=', aboutId),
+    )
+    .execute()
   await db
     .insertInto('request_events')
     .columns(['id', 'request_id', 'occurred_at', 'kind', 'detail'])

@@ -87,6 +87,8 @@ function purgeWithMails(
   return db.transaction().execute(async (trx) => {
     const stale = trx.selectFrom(table).select('id').where('created_at', '<', cutoff)
     await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
+    if (table === 'political_ad_complaints')
+      await trx.deleteFrom('complaint_events').where('complaint_id', 'in', stale).execute()
     const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst()
     return Number(result.numDeletedRows)
   })

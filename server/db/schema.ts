@@ -23,6 +23,20 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable
   webhook_deliveries: WebhookDeliveryTable
   campaign_item_versions: CampaignItemVersionTable
+  complaint_events: ComplaintEventTable
+}
+
+/** The timeline of a political-ad complaint (issue 18); deleted with it. */
+export interface ComplaintEventTable {
+  id: string
+  complaint_id: string
+  occurred_at: string
+  /** received, mail-delivered, under_review, closed, note. */
+  kind: string
+  actor_email: string | null
+  actor_name: string | null
+  detail: string | null
+  text: string | null
 }
 
 /** A notice as it was before an import changed it (issue 18). */
@@ -288,6 +302,10 @@ export interface PoliticalAdComplaintTable {
   explanation: string
   created_at: string
   reference: string | null
+  /** Issue 18: received, under_review, notice_corrected, ad_suspended, dismissed. */
+  status: Generated<string>
+  due_at: string | null
+  closed_at: string | null
 }
 
 export interface MailOutboxTable {

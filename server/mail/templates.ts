@@ -1,6 +1,6 @@
 import { formatAddress } from '#shared/address.ts'
 import type { ContactSubject } from '#shared/contact.ts'
-import { COUNTRY_LABELS, REJECTION_REASON_LABELS } from '#shared/desk-labels.ts'
+import { COMPLAINT_OUTCOME_LABELS, COUNTRY_LABELS, REJECTION_REASON_LABELS } from '#shared/desk-labels.ts'
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
@@ -10,7 +10,7 @@ import {
   CUSTOMER_LANGUAGE_LABELS,
   FLOW_LABELS,
 } from '#shared/labels.ts'
-import type { ComplaintReason } from '#shared/political-ads.ts'
+import type { ComplaintOutcome, ComplaintReason } from '#shared/political-ads.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
 import type { FlowType } from '#shared/privacy-rights/request.ts'
 import type { ContactMessage as StoredContactMessage } from '../db/contact-repository'
@@ -316,5 +316,20 @@ export function unconfirmedMail(
     t('mail.desk.unconfirmed_intro'),
     lines.join('\n'),
     t('mail.desk.unconfirmed_hint'),
+  ])
+}
+
+/** Issue 18: the outcome of a complaint about a political ad, in the complainant's language. */
+export function complaintOutcomeMail(
+  t: Translate,
+  complaint: { reference: string },
+  sponsor: string,
+  outcome: ComplaintOutcome,
+  message: string,
+): RenderedMail {
+  return compose(t, referenced(t('mail.complaint.outcome_subject'), complaint.reference), [
+    t('mail.complaint.outcome_intro', { sponsor }),
+    `${t('mail.complaint.outcome_label')}: ${t(COMPLAINT_OUTCOME_LABELS[outcome])}`,
+    ...paragraphsOf(message),
   ])
 }

@@ -3,6 +3,7 @@ import { renderPage } from 'vike/server'
 import type { Country } from '#shared/site.ts'
 import { BRANDS } from '../brands'
 import type { DocumentStore } from '../documents/store'
+import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
@@ -37,6 +38,7 @@ export function pages(
     politicalAds: PoliticalAdsService
     staff: StaffService
     desk: DeskService
+    complaintDesk: ComplaintDesk
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
   },
@@ -62,6 +64,7 @@ export function pages(
       searchIndex: services.searchIndex,
       politicalAds: services.politicalAds,
       desk: services.desk,
+      complaintDesk: services.complaintDesk,
       ...staffContext,
       cspNonce: nonce,
     })

@@ -1,6 +1,6 @@
 import { contactSchema } from '#shared/contact.ts'
 import { LANGUAGES } from '#shared/locale.ts'
-import { campaignItemSchema } from '#shared/political-ads.ts'
+import { COMPLAINT_STATUSES, campaignItemSchema, closeComplaintSchema } from '#shared/political-ads.ts'
 import {
   completeSchema,
   deskQuerySchema,
@@ -346,6 +346,39 @@ export function openApiDocument(serverUrl: string) {
         noteSchema,
         {
           text: 'Called the requester.',
+        },
+      ),
+      '/api/internal-privacy-rights/complaints': {
+        get: {
+          ...staff,
+          summary: 'Complaints about political ads, open ones first by due date',
+          parameters: [param('status', { type: 'string', enum: [...COMPLAINT_STATUSES] })],
+          responses: { '200': ok('`{ items, total }`'), ...errors(400, 401, 403) },
+        },
+      },
+      '/api/internal-privacy-rights/complaints/{reference}': {
+        get: {
+          ...staff,
+          summary: 'One complaint with its timeline',
+          parameters: [param('reference', { type: 'string' }, true, 'path')],
+          responses: { '200': ok('The complaint'), ...errors(401, 403, 404) },
+        },
+      },
+      '/api/internal-privacy-rights/complaints/{reference}/review': deskAction(
+        'Take a complaint under review',
+        { type: 'object', additionalProperties: false },
+        {},
+      ),
+      '/api/internal-privacy-rights/complaints/{reference}/close': deskAction(
+        'Close a complaint with an outcome mailed to the complainant',
+        closeComplaintSchema,
+        { outcome: 'notice_corrected', message: 'The notice now names the payer.' },
+      ),
+      '/api/internal-privacy-rights/complaints/{reference}/notes': deskAction(
+        'Add an internal note',
+        noteSchema,
+        {
+          text: 'Asked the sales team for the invoice.',
         },
       ),
       '/api/v1/suppressions': {

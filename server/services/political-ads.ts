@@ -4,7 +4,7 @@ import type { CampaignFilter, ComplaintReason, Notice, NoticeVersion } from '#sh
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
 import { findCampaign, listCampaigns, versionsOf } from '../db/campaign-repository'
-import { insertComplaint, type PoliticalAdComplaint } from '../db/complaint-repository'
+import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
 import { freshReference } from '../db/references'
 import { saveWithMails } from '../db/unit-of-work'
@@ -55,6 +55,8 @@ export function createPoliticalAdsService(deps: {
   emailDomainCheck: EmailDomainCheck
   mailLimit: RecipientMailLimit
   privacyMailbox: Readonly<Record<Country, string>>
+  /** Where complaints go: POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox. */
+  complaintMailbox: Readonly<Record<Country, string>>
   clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
@@ -114,6 +116,7 @@ export function createPoliticalAdsService(deps: {
         email,
         explanation: body.explanation.trim(),
         createdAt: now,
+        dueAt: complaintDueAt(at, campaign),
       }
       const team = teamTranslate(site.country)
       const visitor = serverTranslate(body.locale)
@@ -122,11 +125,12 @@ export function createPoliticalAdsService(deps: {
       await saveWithMails(db, now, async (trx) => {
         complaint.reference = await freshReference(trx, 'political_ad_complaints', site.country, at)
         await insertComplaint(trx, complaint)
+        await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
         return [
           {
             kind: 'complaint',
             aboutId: complaint.id,
-            to: deps.privacyMailbox[site.country],
+            to: deps.complaintMailbox[site.country],
             ...complaintTeamMail(team, complaint, campaign),
           },
           acknowledge && {
@@ -141,4 +145,23 @@ export function createPoliticalAdsService(deps: {
       return { reference: complaint.reference }
     },
   }
+}
+
+/** Complaints are answered within this many days (docs/decisions/004-complaints.md)... */
+export const COMPLAINT_DAYS = 14
+/** ...and within 48 hours when the vote the ad is linked to is less than a month away. */
+const ELECTION_WINDOW_DAYS = 30
+
+/** When a complaint about this notice, received at `at`, should have its answer. */
+export function complaintDueAt(
+  at: Date,
+  campaign: Pick<Notice, 'linkedProcessDate' | 'linkedProcessType'>,
+): string {
+  const day = 86_400_000
+  const vote = campaign.linkedProcessDate ? Date.parse(`${campaign.linkedProcessDate}T23:59:59Z`) : Number.NaN
+  const nearVote =
+    (campaign.linkedProcessType === 'ELECTION' || campaign.linkedProcessType === 'REFERENDUM') &&
+    vote >= at.getTime() &&
+    vote - at.getTime() <= ELECTION_WINDOW_DAYS * day
+  return new Date(at.getTime() + (nearVote ? 2 * day : COMPLAINT_DAYS * day)).toISOString()
 }

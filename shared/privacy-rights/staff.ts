@@ -42,6 +42,8 @@ export const STAFF_ACTIONS = [
   'REQUEST_COMPLETED',
   'REQUEST_REJECTED',
   'NOTE_ADDED',
+  'COMPLAINT_REVIEWED',
+  'COMPLAINT_CLOSED',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 

@@ -1,0 +1,79 @@
+import '../staff.css'
+import '../desk.css'
+import { useData } from '#renderer/useData.ts'
+import { usePageContext } from '#renderer/usePageContext.tsx'
+import { useTranslate } from '#renderer/useTranslate.tsx'
+import { COMPLAINT_STATUS_LABELS } from '#shared/desk-labels.ts'
+import { formatLongDate } from '#shared/format.ts'
+import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
+import { COMPLAINT_STATUSES } from '#shared/political-ads.ts'
+import { localizedPath } from '#shared/routing.ts'
+import { DeskSelect } from '../requests/DeskFields'
+import type { Data } from './+data'
+
+/** Issue 18, Art. 15: the complaints queue of the privacy desk. */
+export default function Page() {
+  const { items, total, status } = useData<Data>()
+  const { lang, site } = usePageContext()
+  const t = useTranslate()
+  const base = localizedPath(lang, '/internal-privacy-rights/complaints')
+  const date = (iso: string) => formatLongDate(iso.slice(0, 10), lang, site.country)
+  return (
+    <div className="desk">
+      <h1>{t('staff.complaints.list.heading')}</h1>
+      <form className="card desk-filters" method="get" action={base}>
+        <div className="desk-filters__fields">
+          <DeskSelect
+            label={t('staff.complaints.field.status')}
+            name="status"
+            value={status ?? ''}
+            options={COMPLAINT_STATUSES.map((s) => [s, t(COMPLAINT_STATUS_LABELS[s])])}
+            placeholder={{ label: t('staff.complaints.list.any') }}
+          />
+        </div>
+        <p className="desk-filters__actions">
+          <button type="submit" className="button">
+            {t('staff.complaints.list.apply')}
+          </button>
+        </p>
+      </form>
+      <section className="card" aria-labelledby="complaints-heading">
+        <h2 id="complaints-heading">{t('staff.complaints.list.results', { smart_count: total })}</h2>
+        {items.length === 0 ? (
+          <p>{t('staff.complaints.list.empty')}</p>
+        ) : (
+          <div className="desk-table__scroll">
+            <table className="desk-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.complaints.field.reference')}</th>
+                  <th scope="col">{t('staff.complaints.field.notice')}</th>
+                  <th scope="col">{t('staff.complaints.field.reason')}</th>
+                  <th scope="col">{t('staff.complaints.field.received')}</th>
+                  <th scope="col">{t('staff.complaints.field.status')}</th>
+                  <th scope="col">{t('staff.complaints.field.due')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.reference}>
+                    <th scope="row">
+                      <a href={`${base}/${item.reference}`}>{item.reference}</a>
+                    </th>
+                    <td>{item.sponsorName ? `${item.sponsorName} (${item.campaignId})` : item.campaignId}</td>
+                    <td>{t(COMPLAINT_REASON_LABELS[item.reason])}</td>
+                    <td>{date(item.receivedAt)}</td>
+                    <td>
+                      <span className="desk-status">{t(COMPLAINT_STATUS_LABELS[item.status])}</span>
+                    </td>
+                    <td>{item.closedAt ? t('staff.complaints.list.closed') : date(item.dueAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}

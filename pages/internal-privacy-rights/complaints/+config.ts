@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'staff.complaints.list.title',
+  phrases: ['staff.complaints', 'staff.desk.badge', 'political_ads.reasons'],
+} satisfies Config

@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'staff.complaints.detail.title',
+  phrases: ['staff.complaints', 'staff.desk.done', 'staff.desk.error', 'political_ads.reasons'],
+} satisfies Config

@@ -1,0 +1,139 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
+import { importCampaigns } from '#server/services/campaign-import.ts'
+import { complaintDueAt } from '#server/services/political-ads.ts'
+import { DATABASES, testDatabaseUrl } from '../support/app'
+import { SmtpSink } from '../support/smtp'
+import { cookieOf, signIn, staffTestSetup } from '../support/staff'
+
+const ACC_BE = 'privacy-acc.dpgmedia.be'
+const STAFF_HOST = 'nl.localhost'
+const API = '/api/internal-privacy-rights/complaints'
+const COMPLAINTS_MAILBOX = 'politieke-advertenties@desk.test'
+
+describe.each(DATABASES)('complaints about political ads on the desk (issue 18) on %s', (kind) => {
+  const now = new Date('2026-10-01T10:00:00Z')
+  const clock = () => now
+  const sink = new SmtpSink()
+  let setup: Awaited<ReturnType<typeof staffTestSetup>>
+  let worker: OutboxWorker
+  let lisa = ''
+  let anna = ''
+
+  beforeAll(async () => {
+    await sink.start()
+    setup = await staffTestSetup(
+      {
+        DATABASE_URL: await testDatabaseUrl(kind),
+        SMTP_URL: sink.url,
+        STAFF_ALLOWED_EMAIL_DOMAINS: 'dpgmedia.nl,dpgmedia.be',
+        STAFF_PRIVACY_TEAM_GROUPS: 'privacy-desk',
+        POLITICAL_ADS_MAILBOX_BE: COMPLAINTS_MAILBOX,
+      },
+      { clock },
+    )
+    worker = setup.composition.startWorkers({ outboxIntervalMs: 20, clock })
+    lisa = cookieOf(await signIn(setup.app, 'lisa.desk@dpgmedia.nl'), '__Host-staff-session')?.pair ?? ''
+    anna = cookieOf(await signIn(setup.app, 'anna.jansen@dpgmedia.nl'), '__Host-staff-session')?.pair ?? ''
+    await importCampaigns(
+      setup.composition.db,
+      [
+        {
+          id: 'be-vote',
+          status: 'RUNNING',
+          sponsorName: 'Beweging Morgen',
+          publicationStartDate: '2026-09-01',
+          publicationEndDate: '2026-10-20',
+          channel: 'RADIO',
+          fundingOriginType: 'PRIVATE',
+          fundingRegion: 'EU',
+          previousPublicationSuspended: false,
+          linkedProcessType: 'ELECTION',
+          linkedProcessName: 'Gemeenteraadsverkiezingen',
+          linkedProcessDate: '2026-10-14',
+        },
+      ],
+      { country: 'BE' },
+    )
+  })
+  afterAll(async () => {
+    await worker?.stop()
+    await setup?.close()
+    await sink.stop()
+  })
+
+  const complain = (reason = 'NOTICE_INCORRECT', locale = 'fr_be') =>
+    request(setup.app)
+      .post('/api/political-ad-complaint')
+      .set('Host', ACC_BE)
+      .send({
+        name: 'Camille',
+        email: `plainte-${kind}@example.be`,
+        explanation: 'Le payeur manque dans l’avis.',
+        reason,
+        campaignId: 'be-vote',
+        locale,
+      })
+  const get = (path: string, cookie = lisa) =>
+    request(setup.app).get(path).set('Host', STAFF_HOST).set('Cookie', cookie)
+  const post = (path: string, body: object, cookie = lisa) =>
+    request(setup.app).post(path).set('Host', STAFF_HOST).set('Cookie', cookie).send(body)
+
+  it('takes the new reason, sends the complaint to its own mailbox, and is due in 48 h before a vote', async () => {
+    const answer = await complain()
+    expect(answer.status).toBe(200)
+    const reference = answer.body.reference as string
+    const [team] = await sink.waitFor((mail) => JSON.stringify(mail.to).includes(COMPLAINTS_MAILBOX))
+    expect(team?.subject).toContain(reference)
+    const detail = (await get(`${API}/${reference}`)).body
+    expect(detail).toMatchObject({
+      reference,
+      status: 'received',
+      reason: 'NOTICE_INCORRECT',
+      sponsorName: 'Beweging Morgen',
+    })
+    expect(detail.dueAt).toBe('2026-10-03T10:00:00.000Z')
+    // Far from any vote: 14 days.
+    expect(complaintDueAt(now, {})).toBe('2026-10-15T10:00:00.000Z')
+    expect(complaintDueAt(now, { linkedProcessType: 'ELECTION', linkedProcessDate: '2027-05-01' })).toBe(
+      '2026-10-15T10:00:00.000Z',
+    )
+  })
+
+  it('is reviewed, then closed with an outcome mailed to the complainant in French; refused transitions are 409', async () => {
+    const reference = (await complain()).body.reference as string
+    expect((await get(API, anna)).status).toBe(403)
+    expect((await post(`${API}/${reference}/review`, {}, anna)).status).toBe(403)
+    const list = (await get(`${API}?status=received`)).body
+    expect(list.items.map((i: { reference: string }) => i.reference)).toContain(reference)
+    expect((await get(`${API}?status=bogus`)).status).toBe(400)
+
+    const reviewed = await post(`${API}/${reference}/review`, {})
+    expect(reviewed.body.status).toBe('under_review')
+    expect((await post(`${API}/${reference}/review`, {})).status).toBe(409)
+    expect((await post(`${API}/${reference}/notes`, { text: 'Factuur opgevraagd.' })).status).toBe(200)
+    expect((await post(`${API}/${reference}/close`, { outcome: 'approved', message: 'x' })).status).toBe(400)
+    const closed = await post(`${API}/${reference}/close`, {
+      outcome: 'notice_corrected',
+      message: "L'avis mentionne désormais le payeur.",
+    })
+    expect(closed.status).toBe(200)
+    expect(closed.body).toMatchObject({ status: 'notice_corrected', closedAt: now.toISOString() })
+    expect((await post(`${API}/${reference}/close`, { outcome: 'dismissed', message: 'x' })).status).toBe(409)
+
+    const [mail] = await sink.waitFor(
+      (m) =>
+        JSON.stringify(m.to).includes(`plainte-${kind}@example.be`) && (m.subject ?? '').startsWith('Issue'),
+    )
+    expect(mail?.subject).toBe(`Issue de votre signalement d'une publicité politique [${reference}]`)
+    expect(mail?.text).toContain('Avis corrigé')
+    expect(mail?.text).toContain("L'avis mentionne désormais le payeur.")
+    expect(mail?.replyTo?.text).toBe(COMPLAINTS_MAILBOX)
+    await expect
+      .poll(async () =>
+        ((await get(`${API}/${reference}`)).body.timeline as { kind: string }[]).map((e) => e.kind),
+      )
+      .toEqual(expect.arrayContaining(['received', 'under_review', 'note', 'closed', 'mail-delivered']))
+  })
+})
