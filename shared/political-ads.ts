@@ -20,15 +20,9 @@ export const PERIOD_DAYS: Record<Exclude<PeriodFilter, 'ALL'>, number> = {
   PAST_YEAR: 365,
 }
 
-/** Spec §3 'Complaint'. */
-export const COMPLAINT_REASONS = [
-  'MISLEADING',
-  'INCORRECT',
-  'DISCRIMINATORY',
-  'ALCOHOL_DRUGS_SEX',
-  // Issue 18: about the transparency notice itself.
-  'NOTICE_INCORRECT',
-] as const
+/** Spec §3 'Complaint'; issue 18 adds one about the transparency notice itself. */
+const SPEC_REASONS = ['MISLEADING', 'INCORRECT', 'DISCRIMINATORY', 'ALCOHOL_DRUGS_SEX'] as const
+export const COMPLAINT_REASONS = [...SPEC_REASONS, 'NOTICE_INCORRECT'] as const
 export type ComplaintReason = (typeof COMPLAINT_REASONS)[number]
 
 /** Issue 18, Art. 12(1)(g): what kind of vote or process an ad is linked to. */

@@ -2,8 +2,8 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Locale } from '#shared/locale.ts'
 import type { ComplaintReason, ComplaintStatus } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
-import { eventId } from './desk-repository'
 import type { Database, PoliticalAdComplaintTable } from './schema'
+import { appendEvent, eventsOf, type TimelineEntry } from './timeline-repository'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -118,46 +118,17 @@ export async function moveComplaint(
   return Number(result.numUpdatedRows) === 1
 }
 
-export async function insertComplaintEvent(
-  db: Executor,
-  complaintId: string,
-  event: {
-    kind: string
-    occurredAt: string
-    actor?: { email: string; name: string | null } | null
-    detail?: string | null
-    text?: string | null
-  },
-) {
-  await db
-    .insertInto('complaint_events')
-    .values({
-      id: eventId(),
-      complaint_id: complaintId,
-      occurred_at: event.occurredAt,
-      kind: event.kind,
-      actor_email: event.actor?.email ?? null,
-      actor_name: event.actor?.name ?? null,
-      detail: event.detail ?? null,
-      text: event.text ?? null,
-    })
-    .execute()
+export function insertComplaintEvent(db: Executor, complaintId: string, event: TimelineEntry): Promise<void> {
+  return appendEvent(db, 'complaint', complaintId, event)
 }
 
 export async function complaintEvents(db: Executor, complaintId: string) {
-  const rows = await db
-    .selectFrom('complaint_events')
-    .selectAll()
-    .where('complaint_id', '=', complaintId)
-    .orderBy('occurred_at')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    at: row.occurred_at,
-    by: row.actor_name ?? row.actor_email,
-    detail: row.detail,
-    text: row.text,
+  return (await eventsOf(db, 'complaint', complaintId)).map((event) => ({
+    id: event.id,
+    kind: event.kind,
+    at: event.occurredAt,
+    by: event.actor ? (event.actor.name ?? event.actor.email) : null,
+    detail: event.detail,
+    text: event.text,
   }))
 }

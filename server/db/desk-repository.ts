@@ -10,6 +10,7 @@ import type { FlowType } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import { type PrivacyRequest, toRequest } from './privacy-request-repository'
 import type { Database } from './schema'
+import { appendEvent, eventsOf as timelineOf } from './timeline-repository'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -23,89 +24,14 @@ export interface RequestEvent {
   text?: string | null
 }
 
-let eventCount = 0
-/**
- * Event ids sort in the order they were made (real time, then a counter), so the timeline keeps the order of
- * events that share a timestamp (an injected clock, or two actions in one millisecond).
- */
-export function eventId(): string {
-  eventCount = (eventCount + 1) % 36 ** 4
-  return `${Date.now().toString(36).padStart(9, '0')}${eventCount.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`
+export function insertEvent(db: Executor, requestId: string, event: RequestEvent): Promise<void> {
+  return appendEvent(db, 'request', requestId, event)
 }
 
-export async function insertEvent(db: Executor, requestId: string, event: RequestEvent): Promise<void> {
-  await db
-    .insertInto('request_events')
-    .values({
-      id: eventId(),
-      request_id: requestId,
-      occurred_at: event.occurredAt,
-      kind: event.kind,
-      actor_email: event.actor?.email ?? null,
-      actor_name: event.actor?.name ?? null,
-      detail: event.detail ?? null,
-      text: event.text ?? null,
-    })
-    .execute()
-}
-
-/**
- * A delivered mail about a privacy request joins its timeline; mails about contact messages and complaints
- * (whose ids are no request's) add nothing.
- */
-export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
-  await db
-    .insertInto('complaint_events')
-    .columns(['id', 'complaint_id', 'occurred_at', 'kind', 'detail'])
-    .expression(
-      db
-        .selectFrom('political_ad_complaints')
-        .select([
-          sql.lit(eventId()).as('id'),
-          'id as complaint_id',
-          sql.lit(now).as('occurred_at'),
-          sql.lit('mail-delivered').as('kind'),
-          sql.lit(mailKind).as('detail'),
-        ])
-        .where('id', '=', aboutId),
-    )
-    .execute()
-  await db
-    .insertInto('request_events')
-    .columns(['id', 'request_id', 'occurred_at', 'kind', 'detail'])
-    .expression(
-      db
-        .selectFrom('privacy_requests')
-        .select([
-          sql.lit(eventId()).as('id'),
-          'id as request_id',
-          sql.lit(now).as('occurred_at'),
-          sql.lit('mail-delivered').as('kind'),
-          sql.lit(mailKind).as('detail'),
-        ])
-        .where('id', '=', aboutId),
-    )
-    .execute()
-}
-
-export async function eventsOf(
-  db: Executor,
-  requestId: string,
-): Promise<(Required<RequestEvent> & { id: string })[]> {
-  const rows = await db
-    .selectFrom('request_events')
-    .selectAll()
-    .where('request_id', '=', requestId)
-    .orderBy('occurred_at')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind as EventKind,
-    occurredAt: row.occurred_at,
-    actor: row.actor_email ? { email: row.actor_email, name: row.actor_name } : null,
-    detail: row.detail,
-    text: row.text,
+export async function eventsOf(db: Executor, requestId: string) {
+  return (await timelineOf(db, 'request', requestId)).map((event) => ({
+    ...event,
+    kind: event.kind as EventKind,
   }))
 }
 

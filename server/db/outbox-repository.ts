@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Dialect } from './database'
+import { claimDue } from './queue'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -50,11 +51,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
   return id
 }
 
-/**
- * Claims up to `limit` due mails for `lockMs`, in one UPDATE … RETURNING statement. On PostgreSQL the
- * candidate rows are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same mail; on SQLite
- * the single statement takes the write lock at once, so processes sharing the file wait their turn.
- */
+/** Claims up to `limit` due mails for `lockMs` (server/db/queue.ts: never the same mail on two instances). */
 export async function claimDueMails(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -62,24 +59,9 @@ export async function claimDueMails(
   limit: number,
   lockMs: number,
 ): Promise<QueuedMail[]> {
-  const nowIso = now.toISOString()
-  const lockedUntil = new Date(now.getTime() + lockMs).toISOString()
-  let due = db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', nowIso)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set({ locked_until: lockedUntil })
-    .where('id', 'in', due)
-    .returningAll()
-    .execute()
+  const ids = await claimDue(db, dialect, 'mail_outbox', now, limit, lockMs)
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).execute()
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

@@ -9,6 +9,29 @@ export function createIndex(db: Kysely<unknown>, name: string, table: string, co
   return db.schema.createIndex(name).on(table).columns(columns).execute()
 }
 
+/** A unique index on one column. */
+export function createUniqueIndex(db: Kysely<unknown>, name: string, table: string, column: string) {
+  return db.schema.createIndex(name).on(table).column(column).unique().execute()
+}
+
+/**
+ * A timeline table (issues 16 and 18): events of the rows of `of`, deleted with them, with who acted, a
+ * detail and a text, indexed for reading one row's timeline in order.
+ */
+export async function createEventTable(db: Kysely<unknown>, table: string, owner: string, of: string) {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn(owner, 'text', (c) => c.notNull().references(`${of}.id`).onDelete('cascade'))
+    .$call(requiredText('occurred_at', 'kind'))
+    .addColumn('actor_email', 'text')
+    .addColumn('actor_name', 'text')
+    .addColumn('detail', 'text')
+    .addColumn('text', 'text')
+    .execute()
+  await createIndex(db, `${table}_${owner.replace(/_id$/, '')}`, table, [owner, 'occurred_at'])
+}
+
 const notNull = (column: ColumnDefinitionBuilder) => column.notNull()
 
 /** `.$call(requiredText('country', 'language'))`: `text not null` columns, in this order. */

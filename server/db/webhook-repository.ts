@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Country } from '#shared/site.ts'
 import type { ApiClient } from './api-client-repository'
 import type { Dialect } from './dialect'
+import { claimDue } from './queue'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -91,33 +92,13 @@ export async function claimDueDeliveries(
   limit: number,
   lockMs: number,
 ): Promise<DueDelivery[]> {
-  const nowIso = now.toISOString()
-  let due = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', nowIso)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
-    .where('id', 'in', due)
-    .returning('id')
-    .execute()
+  const claimed = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
   if (claimed.length === 0) return []
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select(['d.id', 'd.endpoint_id', 'e.url', 'd.event_type', 'd.payload', 'd.created_at', 'd.attempts'])
-    .where(
-      'd.id',
-      'in',
-      claimed.map((row) => row.id),
-    )
+    .where('d.id', 'in', claimed)
     .execute()
   return rows.map((row) => ({
     id: row.id,

@@ -1,5 +1,4 @@
 import type { Db } from '../db/database'
-import { recordDelivery } from '../db/desk-repository'
 import {
   claimDueMails,
   markFailed,
@@ -7,6 +6,7 @@ import {
   markUndeliverable,
   type QueuedMail,
 } from '../db/outbox-repository'
+import { recordDelivery } from '../db/timeline-repository'
 import type { Logger } from '../logger'
 import type { MailTransport } from './transport'
 

@@ -8,10 +8,20 @@ import { formatLongDate } from '#shared/format.ts'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
 import { COMPLAINT_STATUSES } from '#shared/political-ads.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { DeskSelect } from '../requests/DeskFields'
+import { DeskSelect, DeskTable } from '../requests/DeskFields'
 import type { Data } from './+data'
 
 /** Issue 18, Art. 15: the complaints queue of the privacy desk. */
+/** The list's columns. */
+const COLUMNS = [
+  'staff.complaints.field.reference',
+  'staff.complaints.field.notice',
+  'staff.complaints.field.reason',
+  'staff.complaints.field.received',
+  'staff.complaints.field.status',
+  'staff.complaints.field.due',
+] as const
+
 export default function Page() {
   const { items, total, status } = useData<Data>()
   const { lang, site } = usePageContext()
@@ -42,36 +52,22 @@ export default function Page() {
         {items.length === 0 ? (
           <p>{t('staff.complaints.list.empty')}</p>
         ) : (
-          <div className="desk-table__scroll">
-            <table className="desk-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.complaints.field.reference')}</th>
-                  <th scope="col">{t('staff.complaints.field.notice')}</th>
-                  <th scope="col">{t('staff.complaints.field.reason')}</th>
-                  <th scope="col">{t('staff.complaints.field.received')}</th>
-                  <th scope="col">{t('staff.complaints.field.status')}</th>
-                  <th scope="col">{t('staff.complaints.field.due')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.reference}>
-                    <th scope="row">
-                      <a href={`${base}/${item.reference}`}>{item.reference}</a>
-                    </th>
-                    <td>{item.sponsorName ? `${item.sponsorName} (${item.campaignId})` : item.campaignId}</td>
-                    <td>{t(COMPLAINT_REASON_LABELS[item.reason])}</td>
-                    <td>{date(item.receivedAt)}</td>
-                    <td>
-                      <span className="desk-status">{t(COMPLAINT_STATUS_LABELS[item.status])}</span>
-                    </td>
-                    <td>{item.closedAt ? t('staff.complaints.list.closed') : date(item.dueAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            headings={COLUMNS.map((key) => t(key))}
+            rows={items.map((item) => ({
+              key: item.reference,
+              head: <a href={`${base}/${item.reference}`}>{item.reference}</a>,
+              cells: [
+                item.sponsorName ? `${item.sponsorName} (${item.campaignId})` : item.campaignId,
+                t(COMPLAINT_REASON_LABELS[item.reason]),
+                date(item.receivedAt),
+                <span key="status" className="desk-status">
+                  {t(COMPLAINT_STATUS_LABELS[item.status])}
+                </span>,
+                item.closedAt ? t('staff.complaints.list.closed') : date(item.dueAt),
+              ],
+            }))}
+          />
         )}
       </section>
     </div>

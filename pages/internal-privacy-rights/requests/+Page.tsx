@@ -10,7 +10,7 @@ import { type DeskQuery, DUE_FILTERS, PAGE_SIZE, REQUEST_STATUSES } from '#share
 import { FLOW_TYPES } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
 import type { Data } from './+data'
-import { DeskSelect } from './DeskFields'
+import { DeskSelect, DeskTable } from './DeskFields'
 import { DueBadge } from './DueBadge'
 
 /** The query string of a filter set, without empty values. */
@@ -29,6 +29,16 @@ function queryString(filters: DeskQuery, offset = 0): string {
  * Issue 16: the privacy team's queue. Soonest due first; filters are a GET form, so the page works and can
  * be bookmarked without script; the CSV export takes the same filters.
  */
+/** The list's columns. */
+const COLUMNS = [
+  'staff.desk.field.reference',
+  'staff.desk.queue.type',
+  'staff.desk.field.country_language',
+  'staff.desk.field.received',
+  'staff.desk.queue.status',
+  'staff.desk.field.due',
+] as const
+
 export default function Page() {
   const { items, total, filters, countries } = useData<Data>()
   const { lang, site } = usePageContext()
@@ -39,6 +49,40 @@ export default function Page() {
   const first = total === 0 ? 0 : offset + 1
   const last = Math.min(offset + PAGE_SIZE, total)
   const any = { label: t('staff.desk.queue.any') }
+  const selects = [
+    {
+      label: t('staff.desk.queue.status'),
+      name: 'status',
+      value: filters.status,
+      options: REQUEST_STATUSES.map((status) => [status, t(REQUEST_STATUS_LABELS[status])] as const),
+    },
+    {
+      label: t('staff.desk.queue.type'),
+      name: 'flowType',
+      value: filters.flowType,
+      options: FLOW_TYPES.map((flow) => [flow, t(FLOW_LABELS[flow])] as const),
+    },
+    // One country to see: nothing to choose.
+    ...(countries.length > 1
+      ? [
+          {
+            label: t('staff.desk.queue.country'),
+            name: 'country',
+            value: filters.country,
+            options: countries.map((country) => [country, t(COUNTRY_LABELS[country])] as const),
+          },
+        ]
+      : []),
+    {
+      label: t('staff.desk.queue.due'),
+      name: 'due',
+      value: filters.due,
+      options: DUE_FILTERS.map(
+        (due) =>
+          [due, t(due === 'week' ? 'staff.desk.queue.due_week' : 'staff.desk.queue.due_overdue')] as const,
+      ),
+    },
+  ]
 
   return (
     <div className="desk">
@@ -76,39 +120,9 @@ export default function Page() {
               {t('staff.desk.queue.search_hint')}
             </span>
           </label>
-          <DeskSelect
-            label={t('staff.desk.queue.status')}
-            name="status"
-            value={filters.status}
-            options={REQUEST_STATUSES.map((status) => [status, t(REQUEST_STATUS_LABELS[status])])}
-            placeholder={any}
-          />
-          <DeskSelect
-            label={t('staff.desk.queue.type')}
-            name="flowType"
-            value={filters.flowType}
-            options={FLOW_TYPES.map((flow) => [flow, t(FLOW_LABELS[flow])])}
-            placeholder={any}
-          />
-          {countries.length > 1 && (
-            <DeskSelect
-              label={t('staff.desk.queue.country')}
-              name="country"
-              value={filters.country}
-              options={countries.map((country) => [country, t(COUNTRY_LABELS[country])])}
-              placeholder={any}
-            />
-          )}
-          <DeskSelect
-            label={t('staff.desk.queue.due')}
-            name="due"
-            value={filters.due}
-            options={DUE_FILTERS.map((due) => [
-              due,
-              t(due === 'week' ? 'staff.desk.queue.due_week' : 'staff.desk.queue.due_overdue'),
-            ])}
-            placeholder={any}
-          />
+          {selects.map((select) => (
+            <DeskSelect key={select.name} {...select} placeholder={any} />
+          ))}
         </div>
         <p className="desk-filters__actions">
           <button type="submit" className="button">
@@ -126,42 +140,24 @@ export default function Page() {
         {items.length === 0 ? (
           <p>{t('staff.desk.queue.empty')}</p>
         ) : (
-          <div className="desk-table__scroll">
-            <table className="desk-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.desk.field.reference')}</th>
-                  <th scope="col">{t('staff.desk.queue.type')}</th>
-                  <th scope="col">{t('staff.desk.field.country_language')}</th>
-                  <th scope="col">{t('staff.desk.field.received')}</th>
-                  <th scope="col">{t('staff.desk.queue.status')}</th>
-                  <th scope="col">{t('staff.desk.field.due')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.reference}>
-                    <th scope="row">
-                      <a href={`${base}/${item.reference}`}>{item.reference}</a>
-                    </th>
-                    <td>{t(FLOW_LABELS[item.flowType])}</td>
-                    <td>
-                      {item.country} · {item.language}
-                    </td>
-                    <td>{date(item.receivedAt)}</td>
-                    <td>
-                      <span className={`desk-status desk-status--${item.status}`}>
-                        {t(REQUEST_STATUS_LABELS[item.status])}
-                      </span>
-                    </td>
-                    <td>
-                      {date(item.dueAt)} <DueBadge daysLeft={item.daysLeft} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            headings={COLUMNS.map((key) => t(key))}
+            rows={items.map((item) => ({
+              key: item.reference,
+              head: <a href={`${base}/${item.reference}`}>{item.reference}</a>,
+              cells: [
+                t(FLOW_LABELS[item.flowType]),
+                `${item.country} · ${item.language}`,
+                date(item.receivedAt),
+                <span key="status" className={`desk-status desk-status--${item.status}`}>
+                  {t(REQUEST_STATUS_LABELS[item.status])}
+                </span>,
+                <span key="due">
+                  {date(item.dueAt)} <DueBadge daysLeft={item.daysLeft} />
+                </span>,
+              ],
+            }))}
+          />
         )}
         {total > PAGE_SIZE && (
           <nav className="desk-pager" aria-label={t('staff.desk.queue.pages')}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 /** The desk's plain form fields: named, labelled, and read by FormData or a GET form, never held in state. */
 
 export function DeskSelect({
@@ -47,5 +48,65 @@ export function DeskTextArea({
       <span className="field__label">{label}</span>
       <textarea className="field__input" name={name} rows={rows} required defaultValue={defaultValue} />
     </label>
+  )
+}
+
+/**
+ * A desk list: a column heading each, and a row per item whose first cell (a link to the item) heads the row.
+ * It scrolls sideways on a narrow screen rather than squeezing the columns.
+ */
+export function DeskTable({
+  headings,
+  rows,
+}: {
+  headings: readonly string[]
+  rows: readonly { key: string; head: ReactNode; cells: readonly ReactNode[] }[]
+}) {
+  return (
+    <div className="desk-table__scroll">
+      <table className="desk-table">
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.head}</th>
+              {row.cells.map((cell, index) => (
+                // The columns are fixed per list: their position is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never reorder
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** An action with a choice and a message to the person concerned (a refusal's ground, a complaint's outcome). */
+export function choiceFields(
+  [label, name, choose]: readonly [label: string, name: string, choose: string],
+  options: readonly (readonly [string, string])[],
+  message: string,
+) {
+  return (
+    <>
+      <DeskSelect
+        label={label}
+        name={name}
+        value=""
+        options={options}
+        placeholder={{ label: choose, required: true }}
+      />
+      <DeskTextArea label={message} name="message" rows={6} />
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
-import { createIndex } from '../schema-builders'
+import { createIndex, createUniqueIndex } from '../schema-builders'
 
 /**
  * Issue 14: what the site keeps, and for how long.
@@ -28,7 +28,7 @@ export function trustMigration(dialect: Dialect) {
 
       for (const table of ['privacy_requests', 'contact_messages', 'political_ad_complaints']) {
         await db.schema.alterTable(table).addColumn('reference', 'text').execute()
-        await db.schema.createIndex(`${table}_reference`).on(table).column('reference').unique().execute()
+        await createUniqueIndex(db, `${table}_reference`, table, 'reference')
         await createIndex(db, `${table}_created`, table, ['created_at'])
       }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { createIndex, requiredText } from '../schema-builders'
+import { createEventTable, createIndex, createUniqueIndex } from '../schema-builders'
 
 /**
  * Issue 16: the privacy desk.
@@ -19,27 +19,10 @@ export const deskMigration = {
     for (const column of ['original_due_at', 'closed_at', 'reminded_at', 'status_token_hash', 'origin'])
       await db.schema.alterTable('privacy_requests').addColumn(column, 'text').execute()
     await sql`update privacy_requests set original_due_at = due_at where due_at is not null`.execute(db)
-    await db.schema
-      .createIndex('privacy_requests_status_token')
-      .on('privacy_requests')
-      .column('status_token_hash')
-      .unique()
-      .execute()
+    await createUniqueIndex(db, 'privacy_requests_status_token', 'privacy_requests', 'status_token_hash')
     await createIndex(db, 'privacy_requests_email', 'privacy_requests', ['email', 'created_at'])
 
-    await db.schema
-      .createTable('request_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('request_id', 'text', (c) =>
-        c.notNull().references('privacy_requests.id').onDelete('cascade'),
-      )
-      .$call(requiredText('occurred_at', 'kind'))
-      .addColumn('actor_email', 'text')
-      .addColumn('actor_name', 'text')
-      .addColumn('detail', 'text')
-      .addColumn('text', 'text')
-      .execute()
-    await createIndex(db, 'request_events_request', 'request_events', ['request_id', 'occurred_at'])
+    await createEventTable(db, 'request_events', 'request_id', 'privacy_requests')
 
     await db.schema
       .alterTable('staff_sessions')

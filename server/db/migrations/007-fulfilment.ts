@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { createIndex, requiredText } from '../schema-builders'
+import { createIndex, createUniqueIndex, requiredText } from '../schema-builders'
 
 /**
  * Issue 17: the brands' systems read the suppressions.
@@ -28,12 +28,7 @@ export const fulfilmentMigration = {
       await sql`update marketing_suppressions set seq = ${seq} where id = ${row.id}`.execute(db)
     }
     await sql`insert into feed_sequence (name, value) values ('suppressions', ${seq})`.execute(db)
-    await db.schema
-      .createIndex('marketing_suppressions_seq')
-      .on('marketing_suppressions')
-      .column('seq')
-      .unique()
-      .execute()
+    await createUniqueIndex(db, 'marketing_suppressions_seq', 'marketing_suppressions', 'seq')
     await createIndex(db, 'marketing_suppressions_country_seq', 'marketing_suppressions', ['country', 'seq'])
 
     await db.schema

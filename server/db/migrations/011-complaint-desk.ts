@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { createIndex, requiredText } from '../schema-builders'
+import { createEventTable, createIndex } from '../schema-builders'
 
 /**
  * Issue 18, Art. 15: complaints about political ads are handled to the end on the desk: a status, a due date,
@@ -15,19 +15,7 @@ export const complaintDeskMigration = {
       await db.schema.alterTable('political_ad_complaints').addColumn(column, 'text').execute()
     await sql`update political_ad_complaints set due_at = created_at where due_at is null`.execute(db)
     await createIndex(db, 'political_ad_complaints_status', 'political_ad_complaints', ['status', 'due_at'])
-    await db.schema
-      .createTable('complaint_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('complaint_id', 'text', (c) =>
-        c.notNull().references('political_ad_complaints.id').onDelete('cascade'),
-      )
-      .$call(requiredText('occurred_at', 'kind'))
-      .addColumn('actor_email', 'text')
-      .addColumn('actor_name', 'text')
-      .addColumn('detail', 'text')
-      .addColumn('text', 'text')
-      .execute()
-    await createIndex(db, 'complaint_events_complaint', 'complaint_events', ['complaint_id', 'occurred_at'])
+    await createEventTable(db, 'complaint_events', 'complaint_id', 'political_ad_complaints')
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

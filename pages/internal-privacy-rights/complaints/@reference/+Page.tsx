@@ -1,8 +1,7 @@
 import '../../staff.css'
 import '../../desk.css'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Summary } from '#renderer/components/Summary.tsx'
-import { errorCode, postJson } from '#renderer/json.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -11,7 +10,8 @@ import { formatDateTime } from '#shared/format.ts'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
 import { COMPLAINT_OUTCOMES, type ComplaintOutcome, type ComplaintView } from '#shared/political-ads.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { DeskSelect, DeskTextArea } from '../../requests/DeskFields'
+import { ActionForm, NoteCard, useDeskActions } from '../../requests/DeskActions'
+import { choiceFields } from '../../requests/DeskFields'
 import type { Data } from './+data'
 
 type Action = 'review' | 'close' | 'notes'
@@ -22,49 +22,14 @@ export default function Page() {
   const { lang, site } = usePageContext()
   const t = useTranslate()
   const [complaint, setComplaint] = useState<ComplaintView>(initial)
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const messageRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
-    if (message) messageRef.current?.focus()
-  }, [message])
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const open = complaint.status === 'received' || complaint.status === 'under_review'
 
-  const run = async (action: Action, body: Record<string, string>, form: HTMLFormElement | null) => {
-    setBusy(true)
-    const answer = await postJson(
-      `/api/internal-privacy-rights/complaints/${complaint.reference}/${action}`,
-      body,
-    )
-    setBusy(false)
-    if (answer?.ok) {
-      setComplaint(answer.body as ComplaintView)
-      form?.reset()
-      setMessage({ kind: 'success', text: t(DONE_KEYS[action]) })
-      return
-    }
-    const code = errorCode(answer)
-    setMessage({
-      kind: 'error',
-      text: t(
-        code === 'INVALID_TRANSITION'
-          ? 'staff.desk.error.transition'
-          : code === 'VALIDATION_FAILED'
-            ? 'staff.desk.error.empty'
-            : 'staff.desk.error.failed',
-      ),
-    })
-  }
-  const submit = (action: Action, fields: string[]) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    void run(
-      action,
-      Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])),
-      event.currentTarget,
-    )
-  }
+  const { run, submit, busy, status } = useDeskActions<ComplaintView, Action>(
+    `/api/internal-privacy-rights/complaints/${complaint.reference}`,
+    setComplaint,
+    DONE_KEYS,
+  )
 
   return (
     <div className="desk">
@@ -77,14 +42,7 @@ export default function Page() {
         {t('staff.complaints.detail.heading', { reference: complaint.reference })}{' '}
         <span className="desk-status">{t(COMPLAINT_STATUS_LABELS[complaint.status])}</span>
       </h1>
-      <p
-        ref={messageRef}
-        tabIndex={-1}
-        role="status"
-        className={message ? `desk-message desk-message--${message.kind}` : 'desk-message'}
-      >
-        {message?.text}
-      </p>
+      {status}
       <div className="desk-columns">
         <section className="card" aria-labelledby="complaint-details">
           <h2 id="complaint-details">{t('staff.complaints.detail.details')}</h2>
@@ -140,31 +98,21 @@ export default function Page() {
               </button>
             </p>
           )}
-          <form className="desk-action" onSubmit={submit('close', ['outcome', 'message'])}>
-            <h3>{t('staff.complaints.detail.close_heading')}</h3>
-            <DeskSelect
-              label={t('staff.complaints.detail.outcome')}
-              name="outcome"
-              value=""
-              options={COMPLAINT_OUTCOMES.map((outcome) => [outcome, t(COMPLAINT_OUTCOME_LABELS[outcome])])}
-              placeholder={{ label: t('staff.complaints.detail.choose'), required: true }}
-            />
-            <DeskTextArea label={t('staff.complaints.detail.message')} name="message" rows={6} />
-            <button type="submit" className="button" disabled={busy}>
-              {t('staff.complaints.detail.close')}
-            </button>
-          </form>
+          <ActionForm
+            heading={t('staff.complaints.detail.close_heading')}
+            onSubmit={submit('close', ['outcome', 'message'])}
+            busy={busy}
+            label={t('staff.complaints.detail.close')}
+          >
+            {choiceFields(
+              [t('staff.complaints.detail.outcome'), 'outcome', t('staff.complaints.detail.choose')],
+              COMPLAINT_OUTCOMES.map((o) => [o, t(COMPLAINT_OUTCOME_LABELS[o])] as const),
+              t('staff.complaints.detail.message'),
+            )}
+          </ActionForm>
         </section>
       )}
-      <section className="card" aria-labelledby="complaint-note">
-        <h2 id="complaint-note">{t('staff.desk.note.heading')}</h2>
-        <form className="desk-action" onSubmit={submit('notes', ['text'])}>
-          <DeskTextArea label={t('staff.desk.note.text')} name="text" rows={3} />
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            {t('staff.desk.note.submit')}
-          </button>
-        </form>
-      </section>
+      <NoteCard onSubmit={submit('notes', ['text'])} busy={busy} />
     </div>
   )
 }

@@ -1,8 +1,7 @@
 import '../../staff.css'
 import '../../desk.css'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Summary } from '#renderer/components/Summary.tsx'
-import { errorCode, postJson } from '#renderer/json.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -24,7 +23,8 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import type { CommunicationType } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { DeskSelect, DeskTextArea } from '../DeskFields'
+import { ActionForm, NoteCard, useDeskActions } from '../DeskActions'
+import { choiceFields, DeskTextArea } from '../DeskFields'
 import { DueBadge } from '../DueBadge'
 import type { Data } from './+data'
 
@@ -38,51 +38,15 @@ export default function Page() {
   const { lang, site } = usePageContext()
   const t = useTranslate()
   const [request, setRequest] = useState<RequestDetail>(initial)
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const messageRef = useRef<HTMLParagraphElement>(null)
-  // Each outcome takes the focus, so it is read out and the next Tab continues from it.
-  useEffect(() => {
-    if (message) messageRef.current?.focus()
-  }, [message])
   const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const queue = localizedPath(lang, '/internal-privacy-rights/requests')
 
-  const run = async (action: DeskAction, body: Record<string, string>, form: HTMLFormElement) => {
-    setBusy(true)
-    const answer = await postJson(
-      `/api/internal-privacy-rights/requests/${request.reference}/${action}`,
-      body,
-    )
-    setBusy(false)
-    if (answer?.ok) {
-      setRequest(answer.body as RequestDetail)
-      form.reset()
-      setMessage({ kind: 'success', text: t(DESK_DONE_LABELS[action]) })
-    } else if (answer?.status === 401) {
-      window.location.assign(localizedPath(lang, '/internal-privacy-rights/sign-in'))
-      return
-    } else {
-      const code = errorCode(answer)
-      setMessage({
-        kind: 'error',
-        text: t(
-          code === 'INVALID_TRANSITION'
-            ? 'staff.desk.error.transition'
-            : code === 'VALIDATION_FAILED'
-              ? 'staff.desk.error.empty'
-              : 'staff.desk.error.failed',
-        ),
-      })
-    }
-  }
-  const submit = (action: DeskAction, fields: string[]) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    void run(action, Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])), form)
-  }
+  const { submit, busy, status } = useDeskActions<RequestDetail, DeskAction>(
+    `/api/internal-privacy-rights/requests/${request.reference}`,
+    setRequest,
+    DESK_DONE_LABELS,
+  )
 
   const rows: [string, string | null][] = [
     [t('staff.desk.field.type'), t(FLOW_LABELS[request.flowType])],
@@ -122,14 +86,7 @@ export default function Page() {
         </span>{' '}
         <DueBadge daysLeft={request.daysLeft} />
       </h1>
-      <p
-        ref={messageRef}
-        tabIndex={-1}
-        role="status"
-        className={message ? `desk-message desk-message--${message.kind}` : 'desk-message'}
-      >
-        {message?.text}
-      </p>
+      {status}
 
       <div className="desk-columns">
         <section className="card" aria-labelledby="details-heading">
@@ -168,8 +125,12 @@ export default function Page() {
         <section className="card" aria-labelledby="actions-heading">
           <h2 id="actions-heading">{t('staff.desk.request.actions')}</h2>
           {request.actions.complete && (
-            <form className="desk-action" onSubmit={submit('complete', ['message'])}>
-              <h3>{t('staff.desk.complete.heading')}</h3>
+            <ActionForm
+              heading={t('staff.desk.complete.heading')}
+              onSubmit={submit('complete', ['message'])}
+              busy={busy}
+              label={t('staff.desk.complete.submit')}
+            >
               <DeskTextArea
                 label={t('staff.desk.complete.message', {
                   language: t(CUSTOMER_LANGUAGE_LABELS[request.language]),
@@ -178,51 +139,41 @@ export default function Page() {
                 rows={8}
                 defaultValue={request.replyTemplate}
               />
-              <button type="submit" className="button" disabled={busy}>
-                {t('staff.desk.complete.submit')}
-              </button>
-            </form>
+            </ActionForm>
           )}
           {request.actions.extend && (
-            <form className="desk-action" onSubmit={submit('extend', ['reason'])}>
-              <h3>{t('staff.desk.extend.heading')}</h3>
+            <ActionForm
+              heading={t('staff.desk.extend.heading')}
+              onSubmit={submit('extend', ['reason'])}
+              busy={busy}
+              label={t('staff.desk.extend.submit')}
+              secondary
+            >
               <p className="field__hint">
                 {t('staff.desk.extend.hint', { date: date(request.originalDueAt) })}
               </p>
               <DeskTextArea label={t('staff.desk.extend.reason')} name="reason" rows={4} />
-              <button type="submit" className="button button--secondary" disabled={busy}>
-                {t('staff.desk.extend.submit')}
-              </button>
-            </form>
+            </ActionForm>
           )}
           {request.actions.reject && (
-            <form className="desk-action" onSubmit={submit('reject', ['reason', 'message'])}>
-              <h3>{t('staff.desk.reject.heading')}</h3>
-              <DeskSelect
-                label={t('staff.desk.reject.reason')}
-                name="reason"
-                value=""
-                options={REJECTION_REASONS.map((reason) => [reason, t(REJECTION_REASON_LABELS[reason])])}
-                placeholder={{ label: t('staff.desk.reject.choose'), required: true }}
-              />
-              <DeskTextArea label={t('staff.desk.reject.message')} name="message" rows={5} />
-              <button type="submit" className="button button--secondary" disabled={busy}>
-                {t('staff.desk.reject.submit')}
-              </button>
-            </form>
+            <ActionForm
+              heading={t('staff.desk.reject.heading')}
+              onSubmit={submit('reject', ['reason', 'message'])}
+              busy={busy}
+              label={t('staff.desk.reject.submit')}
+              secondary
+            >
+              {choiceFields(
+                [t('staff.desk.reject.reason'), 'reason', t('staff.desk.reject.choose')],
+                REJECTION_REASONS.map((r) => [r, t(REJECTION_REASON_LABELS[r])] as const),
+                t('staff.desk.reject.message'),
+              )}
+            </ActionForm>
           )}
         </section>
       )}
 
-      <section className="card" aria-labelledby="note-heading">
-        <h2 id="note-heading">{t('staff.desk.note.heading')}</h2>
-        <form className="desk-action" onSubmit={submit('notes', ['text'])}>
-          <DeskTextArea label={t('staff.desk.note.text')} name="text" rows={3} />
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            {t('staff.desk.note.submit')}
-          </button>
-        </form>
-      </section>
+      <NoteCard onSubmit={submit('notes', ['text'])} busy={busy} />
 
       {request.fulfilment.length > 0 && (
         <section className="card" aria-labelledby="fulfilment-heading">

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely'
+import type { Dialect } from './dialect'
+import type { Database } from './schema'
+
+/** The two queues the instances work through: mail (DESIGN.md decision 6) and webhooks (issue 17). */
+const QUEUES = {
+  mail_outbox: 'sent_at',
+  webhook_deliveries: 'delivered_at',
+} as const
+type Queue = keyof typeof QUEUES
+
+/**
+ * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers their ids. On PostgreSQL
+ * the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row; on SQLite
+ * the single statement takes the write lock at once, so processes sharing the file wait their turn.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  queue: Queue,
+  now: Date,
+  limit: number,
+  lockMs: number,
+): Promise<string[]> {
+  // One shape for both tables: their queue columns are named alike (the done column aside).
+  const table = queue as 'mail_outbox'
+  const done = QUEUES[queue] as 'sent_at'
+  const nowIso = now.toISOString()
+  let due = db
+    .selectFrom(table)
+    .select('id')
+    .where(done, 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+  const claimed = await db
+    .updateTable(table)
+    .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
+    .where('id', 'in', due)
+    .returning('id')
+    .execute()
+  return claimed.map((row) => row.id)
+}

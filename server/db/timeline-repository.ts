@@ -1,0 +1,89 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** The two timelines: a privacy request's (issue 16) and a political-ad complaint's (issue 18). */
+const TIMELINES = {
+  request: { table: 'request_events', owner: 'request_id', of: 'privacy_requests' },
+  complaint: { table: 'complaint_events', owner: 'complaint_id', of: 'political_ad_complaints' },
+} as const
+export type Timeline = keyof typeof TIMELINES
+
+export interface TimelineEntry {
+  kind: string
+  occurredAt: string
+  /** The staff member who acted; none for the requester and the site itself. */
+  actor?: { email: string; name: string | null } | null
+  detail?: string | null
+  text?: string | null
+}
+
+let eventCount = 0
+/**
+ * Event ids sort in the order they were made (real time, then a counter), so a timeline keeps the order of
+ * events that share a timestamp (an injected clock, or two actions in one millisecond).
+ */
+function eventId(): string {
+  eventCount = (eventCount + 1) % 36 ** 4
+  return `${Date.now().toString(36).padStart(9, '0')}${eventCount.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`
+}
+
+export async function appendEvent(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
+  const { table, owner } = TIMELINES[timeline]
+  await db
+    .insertInto(table)
+    .values({
+      id: eventId(),
+      [owner]: ownerId,
+      occurred_at: event.occurredAt,
+      kind: event.kind,
+      actor_email: event.actor?.email ?? null,
+      actor_name: event.actor?.name ?? null,
+      detail: event.detail ?? null,
+      text: event.text ?? null,
+    } as never)
+    .execute()
+}
+
+/** A delivered mail joins the timeline of the request or complaint it is about (contact messages have none). */
+export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
+  for (const { table, owner, of } of Object.values(TIMELINES)) {
+    await db
+      .insertInto(table)
+      .columns(['id', owner, 'occurred_at', 'kind', 'detail'] as never)
+      .expression(
+        db
+          .selectFrom(of)
+          .select([
+            sql.lit(eventId()).as('id'),
+            sql.ref('id').as(owner),
+            sql.lit(now).as('occurred_at'),
+            sql.lit('mail-delivered').as('kind'),
+            sql.lit(mailKind).as('detail'),
+          ])
+          .where('id', '=', aboutId) as never,
+      )
+      .execute()
+  }
+}
+
+/** A timeline in order, with each entry's id. */
+export async function eventsOf(db: Executor, timeline: Timeline, ownerId: string) {
+  const { table, owner } = TIMELINES[timeline]
+  const rows = await (db as Kysely<Database>)
+    .selectFrom(table as 'request_events')
+    .selectAll()
+    .where(owner as 'request_id', '=', ownerId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    occurredAt: row.occurred_at,
+    actor: row.actor_email ? { email: row.actor_email, name: row.actor_name } : null,
+    detail: row.detail,
+    text: row.text,
+  }))
+}
