@@ -1,8 +1,10 @@
 import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
+import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 
@@ -371,5 +373,28 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).body.sponsorName).toBe(
       'Stichting "Open", Utrecht',
     )
+  })
+
+  it('removes notices and their versions POLITICAL_AD_RETENTION_YEARS after publication ended (issue 18)', async () => {
+    const db = setup.composition.db.db
+    expect(await db.selectFrom('campaign_item_versions').select('id').execute()).not.toEqual([])
+    // real-nl-1 ended on 2020-02-01: kept until 2027-02-01, gone the day after.
+    const run = (at: string) => {
+      const job = startRetentionJob({
+        db: setup.composition.db,
+        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
+        retention: setup.config.retention,
+        logger: createLogger('silent'),
+        clock: () => new Date(at),
+      })
+      job.stop()
+      return job.run()
+    }
+    expect((await run('2027-02-01T12:00:00Z'))?.notices).toBe(0)
+    expect((await run('2027-02-02T12:00:00Z'))?.notices).toBe(1)
+    expect((await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).status).toBe(404)
+    // Far on, every notice has gone, and every earlier version with it.
+    await run('2040-01-01T00:00:00Z')
+    expect(await db.selectFrom('campaign_item_versions').select('id').execute()).toEqual([])
   })
 })
