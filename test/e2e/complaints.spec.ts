@@ -1,13 +1,4 @@
-import type { Page } from '@playwright/test'
-import { E2E_IDP } from '../../playwright.config'
-import { expect, expectNoAxeViolations, HOSTS, hydrated, mailsTo, test } from './support'
-
-async function signInAtProvider(page: Page, login: string) {
-  await page.waitForURL(`${E2E_IDP}/**`)
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('any password')
-  await page.locator('button[type="submit"]').click()
-}
+import { expect, expectNoAxeViolations, HOSTS, hydrated, mailsTo, signInAtProvider, test } from './support'
 
 test.describe('complaints handled to the end (issue 18)', () => {
   test('a French complaint about the notice: its reference, the desk, an outcome mailed in French', async ({

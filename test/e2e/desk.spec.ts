@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
-import { E2E_IDP } from '../../playwright.config'
 import {
   expect,
   expectNoAxeViolations,
   HOSTS,
   hydrated,
   mailsTo,
+  signInAtProvider,
   siteRequest,
   test,
   verificationLink,
@@ -13,13 +13,6 @@ import {
 
 const QUEUE = `${HOSTS.beLocal}/fr/internal-privacy-rights/requests`
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
-
-async function signInAtProvider(page: Page, login: string) {
-  await page.waitForURL(`${E2E_IDP}/**`)
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('any password')
-  await page.locator('button[type="submit"]').click()
-}
 
 /** A French erasure request on the Belgian site, verified through its link: answers its reference. */
 async function verifiedErasure(page: Page, email: string): Promise<string> {

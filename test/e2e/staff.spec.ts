@@ -1,18 +1,18 @@
-import type { Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { E2E_DATABASE, E2E_IDP } from '../../playwright.config'
-import { expect, expectNoAxeViolations, HOSTS, hydrated, mailsTo, siteRequest, test } from './support'
+import {
+  expect,
+  expectNoAxeViolations,
+  HOSTS,
+  hydrated,
+  mailsTo,
+  signInAtProvider,
+  siteRequest,
+  test,
+} from './support'
 
 const FORM = `${HOSTS.nlLocal}/nl/internal-privacy-rights/direct-marketing`
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
-
-/** Signs in at the test OpenID provider's login form, where the staff page sent the browser. */
-async function signInAtProvider(page: Page, login: string) {
-  await page.waitForURL(`${E2E_IDP}/**`)
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('any password')
-  await page.locator('button[type="submit"]').click()
-}
 
 test.describe('internal staff area', () => {
   test('does not exist where INTERNAL_PRIVACY_RIGHTS is off', async ({ page }) => {

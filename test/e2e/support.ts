@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { E2E_PORT, E2E_SINK } from '../../playwright.config'
+import { E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
 export const HOSTS = {
@@ -146,4 +146,12 @@ export async function siteRequest(
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/** Signs in at the test OpenID provider's login form, where a staff page sent the browser. */
+export async function signInAtProvider(page: Page, login: string) {
+  await page.waitForURL(`${E2E_IDP}/**`)
+  await page.locator('input[name="login"]').fill(login)
+  await page.locator('input[name="password"]').fill('any password')
+  await page.locator('button[type="submit"]').click()
 }
