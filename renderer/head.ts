@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { htmlLang, languagesOf } from '#shared/locale.ts'
 import { isPublicPath } from '#shared/navigation.ts'
 import { localizedPath } from '#shared/routing.ts'
@@ -17,10 +18,19 @@ export interface HeadTags {
 export function headTags(pageContext: PageContextServer): HeadTags {
   const { site, lang, locale, config } = pageContext
   const t = serverTranslate(locale)
-  const data = pageContext.data as { title?: string; description?: string } | undefined
+  const data = pageContext.data as
+    | {
+        title?: string
+        description?: string
+        titleKey?: PhraseKey
+        titleParams?: Record<string, string | number>
+      }
+    | undefined
   const titleConfig = config.title
   const titleKey = typeof titleConfig === 'function' ? titleConfig(pageContext) : titleConfig
-  const pageTitle = data?.title ?? (titleKey ? t(titleKey) : undefined)
+  // A page's data may name itself: a text (a document's title, an ad's sponsor) or a phrase with its values.
+  const pageTitle =
+    data?.title ?? (data?.titleKey ? t(data.titleKey, data.titleParams) : titleKey ? t(titleKey) : undefined)
   const siteName = t('layout.site_name')
   const path = pageContext.urlPathname
   return {

@@ -19,6 +19,16 @@ export default function Page() {
     results: initial.results as SearchResult[],
   })
   const first = useRef(true)
+  const siteTitle = useRef('')
+
+  // The title follows the results as they change while typing (the server wrote the first one).
+  useEffect(() => {
+    siteTitle.current ||= document.title.split(' | ').pop() ?? ''
+    const page = found.q
+      ? t('search.title_query', { query: found.q, smart_count: found.total })
+      : t('search.title')
+    document.title = `${page} | ${siteTitle.current}`
+  }, [found, t])
 
   useEffect(() => {
     if (first.current) {

@@ -9,7 +9,11 @@ export function data(pageContext: PageContextServer) {
     q && pageContext.searchIndex
       ? pageContext.searchIndex.search(q, pageContext.locale)
       : { total: 0, results: [] }
-  return { q, ...found }
+  // Issue 20 (WCAG 2.4.2): a search page's title names the query and how many were found.
+  const title = q
+    ? { titleKey: 'search.title_query' as const, titleParams: { query: q, smart_count: found.total } }
+    : {}
+  return { q, ...found, ...title }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>

@@ -16,7 +16,8 @@ export async function data(pageContext: PageContextServer) {
   }
   // A withdrawn notice keeps its address for good (issue 18): it is found, and shown as withdrawn.
   if (!item) throw render(404)
-  return { item, versions, failed: false, back: pageContext.search }
+  // Issue 20 (WCAG 2.4.2): the page's title names the sponsor, as its heading does.
+  return { item, versions, failed: false, back: pageContext.search, title: item.sponsorName }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>
