@@ -22,9 +22,22 @@ export function Header() {
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
+      if (event.key === 'Escape') {
+        setOpen(false)
+        toggleRef.current?.focus()
+        return
+      }
+      // Issue 20 (WCAG 2.4.3): while the menu covers the page, Tab goes round the toggle and the menu's links,
+      // the links right after the toggle, never to the page under the veil.
+      if (event.key !== 'Tab' || window.innerWidth > MOBILE_MENU_BREAKPOINT) return
+      const links = [...(navRef.current?.querySelectorAll<HTMLElement>('a[href], button') ?? [])].filter(
+        (element) => element.offsetParent !== null,
+      )
+      const ring = [toggleRef.current, ...links].filter((element): element is HTMLElement => element !== null)
+      const at = ring.indexOf(document.activeElement as HTMLElement)
+      const next = at === -1 ? 0 : (at + (event.shiftKey ? -1 : 1) + ring.length) % ring.length
+      event.preventDefault()
+      ring[next]?.focus()
     }
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node
