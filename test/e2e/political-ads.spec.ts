@@ -93,19 +93,23 @@ test.describe('transparency centre', () => {
     // Layer one: without a reason, the dialog asks for one.
     await dialog.getByRole('button', { name: 'Volgende' }).focus()
     await page.keyboard.press('Enter')
-    await expect(dialog.getByText('Gelieve een optie te kiezen')).toBeVisible()
+    // Issue 20: the error is announced (alert) and the focus goes back into the group.
+    await expect(dialog.getByRole('alert')).toHaveText('Gelieve een optie te kiezen')
+    await expect(dialog.getByRole('radio').first()).toBeFocused()
     await dialog.getByRole('radio', { name: 'Onjuist' }).focus()
     await page.keyboard.press('Space')
     await dialog.getByRole('button', { name: 'Volgende' }).focus()
     await page.keyboard.press('Enter')
-    // Layer two: back returns to layer one with the reason kept.
+    // Layer two: the focus lands on its first field; back returns to layer one with the reason kept, focused.
+    await expect(dialog.getByRole('textbox', { name: 'Naam' })).toBeFocused()
     await expect(dialog.getByText('Onjuist')).toBeVisible()
     await dialog.getByRole('button', { name: 'Terug' }).focus()
     await page.keyboard.press('Enter')
     await expect(dialog.getByRole('radio', { name: 'Onjuist' })).toBeChecked()
+    await expect(dialog.getByRole('radio', { name: 'Onjuist' })).toBeFocused()
     await dialog.getByRole('button', { name: 'Volgende' }).focus()
     await page.keyboard.press('Enter')
-    await dialog.getByRole('textbox', { name: 'Naam' }).focus()
+    await expect(dialog.getByRole('textbox', { name: 'Naam' })).toBeFocused()
     await page.keyboard.type('Anne Peeters')
     await page.keyboard.press('Tab')
     await page.keyboard.type(`klacht-${Date.now()}@example.be`)
@@ -115,6 +119,8 @@ test.describe('transparency centre', () => {
     await page.keyboard.press('Enter')
     // Layer three: the result; Escape closes and focus returns to the opener.
     await expect(dialog.getByText('We hebben je melding ontvangen en gaan er mee aan de slag.')).toBeVisible()
+    // The result takes the focus, so the outcome and the reference are read out.
+    await expect(dialog.locator('.complaint-dialog__result')).toBeFocused()
     // The reference to quote, as in the acknowledgement mail.
     await expect(dialog.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
     await expectNoAxeViolations(page)

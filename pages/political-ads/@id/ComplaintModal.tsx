@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { TextField, useFocusFirstError } from '#renderer/forms/Field.tsx'
 import { postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
@@ -31,6 +31,26 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
   const [reference, setReference] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
+  // Issue 20 (WCAG 2.4.3, 4.1.3): moving between layers moves the focus into the new layer, so it is never
+  // lost to the page: the chosen (or first) reason, the first field, or the result, which is then read out.
+  const moved = useRef(false)
+  const go = (next: Layer) => {
+    moved.current = true
+    setLayer(next)
+  }
+  useEffect(() => {
+    if (!moved.current || !dialog.current) return
+    moved.current = false
+    const target =
+      layer === 'reason'
+        ? (dialog.current.querySelector<HTMLElement>('input[name="reason"]:checked') ??
+          dialog.current.querySelector<HTMLElement>('input[name="reason"]'))
+        : layer === 'form'
+          ? dialog.current.querySelector<HTMLElement>('input[name="name"]')
+          : dialog.current.querySelector<HTMLElement>('.complaint-dialog__result')
+    target?.focus()
+  }, [layer])
+
   const open = () => {
     setLayer('reason')
     dialog.current?.showModal()
@@ -62,7 +82,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
     setOutcome(answer?.ok ? 'success' : 'error')
     setReference((answer?.ok && (answer.body as { reference?: string } | null)?.reference) || null)
     if (answer?.ok) setValues({ name: '', email: '', explanation: '' })
-    setLayer('result')
+    go('result')
   }
 
   return (
@@ -83,15 +103,17 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
               event.preventDefault()
               if (!reason) {
                 setReasonMissing(true)
+                // The error is read out (role alert) and the keyboard is back in the group.
+                dialog.current?.querySelector<HTMLElement>('input[name="reason"]')?.focus()
                 return
               }
-              setLayer('form')
+              go('form')
             }}
           >
             <fieldset className="fieldset" aria-describedby={reasonMissing ? 'reason-error' : undefined}>
               <legend>{t('political_ads.complaint.reason')}</legend>
               {reasonMissing && (
-                <p id="reason-error" className="field__error">
+                <p id="reason-error" className="field__error" role="alert">
                   {t('validation.required_option')}
                 </p>
               )}
@@ -154,7 +176,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
               onChange={(e) => setValues((v) => ({ ...v, explanation: e.target.value }))}
             />
             <div className="form-actions">
-              <button type="button" className="button button--secondary" onClick={() => setLayer('reason')}>
+              <button type="button" className="button button--secondary" onClick={() => go('reason')}>
                 {t('political_ads.complaint.back')}
               </button>
               <button type="submit" className="button" disabled={busy}>
@@ -164,7 +186,8 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
           </form>
         )}
         {layer === 'result' && (
-          <div>
+          // Focused when reached: the outcome and the reference are read out together.
+          <div className="complaint-dialog__result" tabIndex={-1}>
             <p className={outcome === 'success' ? 'lead' : 'field__error'}>
               {t(
                 outcome === 'success' ? 'political_ads.complaint.success' : 'political_ads.complaint.failure',
