@@ -66,6 +66,13 @@ declare global {
       phrases?: string[]
       /** False on pages that show no breadcrumb trail (the error page). */
       breadcrumbs?: boolean
+      /**
+       * True on a form page: its +client.ts hydrates it (renderer/hydrate.tsx), and the server puts the page
+       * context it needs beside the HTML. Content pages (the default) load no React (issue 19).
+       */
+      hydrate?: boolean
+      /** A form page's `+clientData.ts`: what of its data the browser gets (default: all of it). */
+      clientData?: (data: never) => unknown
     }
     interface ConfigResolved {
       phrases?: string[][]

@@ -4,17 +4,28 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import { FATHOM_SCRIPT_URL } from '#shared/analytics.ts'
 import { escapeHtml } from '#shared/html.ts'
+import { clientPageContext, contextScript, PAGE_CONTEXT_ID } from './client-context'
 import { headTags } from './head'
+import { ID_PREFIX, PageRoot } from './PageRoot'
 import { PageShell } from './PageShell'
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext
-  const html = Page
+  // The page is a React root of its own, which a form page hydrates; the shell around it never is.
+  const pageHtml = Page
     ? renderToString(
-        <PageShell pageContext={pageContext}>
+        <PageRoot pageContext={pageContext}>
           <Page />
-        </PageShell>,
+        </PageRoot>,
+        { identifierPrefix: ID_PREFIX.page },
       )
+    : ''
+  const html = renderToString(<PageShell pageContext={pageContext} pageHtml={pageHtml} />, {
+    identifierPrefix: ID_PREFIX.shell,
+  })
+  // A form page hydrates from this; a content page needs none (issue 19).
+  const context = pageContext.config.hydrate
+    ? contextScript(clientPageContext(pageContext), PAGE_CONTEXT_ID)
     : ''
   const head = headTags(pageContext)
   const nonce = pageContext.cspNonce ?? ''
@@ -42,6 +53,7 @@ ${dangerouslySkipEscape(fathom)}
 </head>
 <body>
 <div id="root">${dangerouslySkipEscape(html)}</div>
+${dangerouslySkipEscape(context)}
 </body>
 </html>`
 }

@@ -1,38 +1,30 @@
-import { type ReactNode, StrictMode, useEffect } from 'react'
 import type { PageContext } from 'vike/types'
 import { isPublicPath } from '#shared/navigation.ts'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { StaffBar } from './components/StaffBar'
-import { PageContextProvider } from './usePageContext'
-import { TranslateProvider } from './useTranslate'
+import { PAGE_ROOT_ID, PageRoot } from './PageRoot'
 import './styles/global.css'
 
-export function PageShell({ pageContext, children }: { pageContext: PageContext; children: ReactNode }) {
+/**
+ * The frame around every page: header, breadcrumbs, staff bar, footer. It is rendered on the server only and
+ * never hydrated: its few behaviours (the menu, the language switcher's anchor) are plain scripts
+ * (renderer/enhance/), so a content page needs no React in the browser (issue 19). The page itself is
+ * rendered apart (`pageHtml`), as its own React root.
+ */
+export function PageShell({ pageContext, pageHtml }: { pageContext: PageContext; pageHtml: string }) {
   const isPublic = isPublicPath(pageContext.logicalPath)
   return (
-    <StrictMode>
-      <PageContextProvider pageContext={pageContext}>
-        <TranslateProvider>
-          {isPublic && <Header />}
-          <main id="main" className="main" tabIndex={-1}>
-            {isPublic && <Breadcrumbs />}
-            {pageContext.staffMember !== undefined && <StaffBar />}
-            {children}
-          </main>
-          {isPublic && <Footer />}
-          <HydrationMarker />
-        </TranslateProvider>
-      </PageContextProvider>
-    </StrictMode>
+    <PageRoot pageContext={pageContext}>
+      {isPublic && <Header />}
+      <main id="main" className="main" tabIndex={-1}>
+        {isPublic && <Breadcrumbs />}
+        {pageContext.staffMember !== undefined && <StaffBar />}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered React HTML */}
+        <div id={PAGE_ROOT_ID} dangerouslySetInnerHTML={{ __html: pageHtml }} />
+      </main>
+      {isPublic && <Footer />}
+    </PageRoot>
   )
-}
-
-/** Marks the document once React has hydrated it: tests and styles can tell a live page from static HTML. */
-function HydrationMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
-  return null
 }

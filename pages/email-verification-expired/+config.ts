@@ -1,3 +1,6 @@
 import type { Config } from 'vike/types'
 
-export default { title: 'verification.expired.title', phrases: ['verification.expired'] } satisfies Config
+export default {
+  title: 'verification.expired.title',
+  phrases: ['verification.expired'],
+} satisfies Config

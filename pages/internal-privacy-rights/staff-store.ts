@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { IdentityCheck } from '#shared/privacy-rights/staff.ts'
-import {
-  type ClientRequest,
-  EMPTY_REQUEST,
-  sessionStore,
-  useStoredUpdate,
-} from '../privacy-rights/request-store'
+import { type ClientRequest, EMPTY_REQUEST, sessionStore } from '../privacy-rights/request-store'
+import { useStoredUpdate } from '../privacy-rights/useClientRequest'
 
 /**
  * The staff form, held in sessionStorage like the public flows (DESIGN.md decision 2): it survives a

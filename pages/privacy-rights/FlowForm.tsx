@@ -8,8 +8,9 @@ import { SALUTATION_LABELS } from '#shared/labels.ts'
 import { type FlowType, MAX_LENGTH, SALUTATIONS } from '#shared/privacy-rights/request.ts'
 import { checkRequired, formatDateInput, type Rule } from '#shared/privacy-rights/validation.ts'
 import { EmailField, type Errors, NameFields } from './ContactFields'
-import { type ClientRequest, EMPTY_USER_INFO, useClientRequest } from './request-store'
+import { type ClientRequest, EMPTY_USER_INFO } from './request-store'
 import { useSubmit } from './submit'
+import { useClientRequest } from './useClientRequest'
 
 /** The account-details block (spec §4): optional; its data is cleared before sending when it is hidden. */
 export function AccountDetails({

@@ -1,4 +1,3 @@
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react'
 import type { CommunicationType, FlowType, Salutation } from '#shared/privacy-rights/request.ts'
 
 /**
@@ -93,24 +92,7 @@ export function sessionStore<T extends object>(key: string) {
 
 export type SessionStore<T extends object> = ReturnType<typeof sessionStore<T>>
 
-/** The `update` of a stored form: merges a change (or a function of the form) and stores the result. */
-export function useStoredUpdate<T extends object>(
-  setValue: Dispatch<SetStateAction<T>>,
-  store: SessionStore<T>,
-) {
-  return useCallback(
-    (change: Partial<T> | ((value: T) => Partial<T>)) => {
-      setValue((previous) => {
-        const next = { ...previous, ...(typeof change === 'function' ? change(previous) : change) }
-        store.write(next)
-        return next
-      })
-    },
-    [setValue, store],
-  )
-}
-
-const requests = sessionStore<ClientRequest>(KEY)
+export const requests = sessionStore<ClientRequest>(KEY)
 export const readRequest = () => requests.read(EMPTY_REQUEST)
 export const resetRequest = () => requests.reset()
 
@@ -122,23 +104,4 @@ export const lastReference = {
     return typeof reference === 'string' && /^(?:NL|BE)-\d{6}-[A-Z0-9]{5}$/.test(reference) ? reference : null
   },
   write: (reference: string | null) => references.write({ reference }),
-}
-
-/**
- * The client-held request of the current flow. The server renders the empty request; after hydration the
- * stored one is read. `ready` turns true then, so redirects that depend on it wait for it.
- */
-export function useClientRequest(flowType: FlowType) {
-  const [request, setRequest] = useState<ClientRequest>(EMPTY_REQUEST)
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    const stored = readRequest()
-    // Spec §4: each flow sets its flowType on entry; another flow's data does not carry over.
-    const current = stored.flowType === flowType ? stored : { ...EMPTY_REQUEST, flowType }
-    setRequest(current)
-    requests.write(current)
-    setReady(true)
-  }, [flowType])
-  const update = useStoredUpdate(setRequest, requests)
-  return { request, update, ready }
 }

@@ -4,4 +4,5 @@ export default {
   title: 'search.title',
   description: 'search.description',
   phrases: ['search'],
+  hydrate: true,
 } satisfies Config

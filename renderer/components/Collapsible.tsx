@@ -1,6 +1,9 @@
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useId } from 'react'
 
-/** A heading with a button that shows and hides the content below it (spec §4: collapsible blocks). */
+/**
+ * A heading with a button that shows and hides the content below it (spec §4: collapsible blocks). Rendered
+ * closed; renderer/enhance/collapsible.ts opens and closes it.
+ */
 export function Collapsible({
   title,
   children,
@@ -10,24 +13,17 @@ export function Collapsible({
   children: ReactNode
   level?: 2 | 3
 }) {
-  const [open, setOpen] = useState(false)
   const contentId = useId()
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <div className={open ? 'collapsible collapsible--open' : 'collapsible'}>
+    <div className="collapsible">
       <Heading className="collapsible__heading">
-        <button
-          type="button"
-          className="collapsible__toggle"
-          aria-expanded={open}
-          aria-controls={contentId}
-          onClick={() => setOpen((value) => !value)}
-        >
+        <button type="button" className="collapsible__toggle" aria-expanded="false" aria-controls={contentId}>
           {title}
           <span className="collapsible__icon" aria-hidden="true" />
         </button>
       </Heading>
-      <div id={contentId} className="collapsible__content" hidden={!open}>
+      <div id={contentId} className="collapsible__content" hidden>
         {children}
       </div>
     </div>

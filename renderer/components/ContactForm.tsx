@@ -11,16 +11,21 @@ import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
 const EMPTY = { subject: '' as ContactSubject | '', name: '', email: '', phone: '', question: '' }
+export type ContactValues = typeof EMPTY
 type Errors = Partial<Record<'name' | 'email' | 'question', Rule>>
 
 /**
  * Spec §2, §5, §8: the contact form of home and about. Success shows contact.send_success (4 s) and
  * clears the form; EMAIL_INVALID marks the e-mail field; anything else shows contact.send_failure.
  */
-export function ContactForm() {
+export function ContactForm({ initialValues = {} }: { initialValues?: Partial<ContactValues> }) {
   const { locale } = usePageContext()
   const t = useTranslate()
-  const [values, setValues] = useState(EMPTY)
+  const [values, setValues] = useState<ContactValues>(() => ({
+    ...EMPTY,
+    ...initialValues,
+    subject: CONTACT_SUBJECTS.find((subject) => subject === initialValues.subject) ?? '',
+  }))
   const [errors, setErrors] = useState<Errors>({})
   const [banner, setBanner] = useState<BannerState | null>(null)
   const [busy, setBusy] = useState(false)
@@ -66,6 +71,7 @@ export function ContactForm() {
       <Banner banner={banner} onClose={closeBanner} />
       <SelectField
         id="contact-subject"
+        name="subject"
         label={t('contact.subject')}
         value={values.subject}
         onChange={(value) => set('subject', value)}

@@ -1,62 +1,20 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { ABOUT_ITEM, headerMenu, MOBILE_MENU_BREAKPOINT } from '#shared/navigation.ts'
+import { ABOUT_ITEM, headerMenu } from '#shared/navigation.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { Link } from './Link'
 
+const MENU_ID = 'site-menu'
+const SUBMENU_ID = 'site-menu-transparency'
+
+/**
+ * Spec §2 'Header menu'. Rendered on the server only: the phone menu's toggle, veil, focus ring and closing
+ * rules are renderer/enhance/menu.ts; the toggle carries both of its labels for it.
+ */
 export function Header() {
   const { site } = usePageContext()
   const t = useTranslate()
   const menu = headerMenu(site)
-  const [open, setOpen] = useState(false)
-  const [transparencyOpen, setTransparencyOpen] = useState(false)
-  const menuId = useId()
-  const submenuId = useId()
-  const toggleRef = useRef<HTMLButtonElement>(null)
-  const navRef = useRef<HTMLElement>(null)
-
-  const close = useCallback(() => setOpen(false), [])
-
-  // Spec §2: the menu closes on Escape, on a click outside it, and when the window becomes wider than 1325 px.
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        toggleRef.current?.focus()
-        return
-      }
-      // Issue 20 (WCAG 2.4.3): while the menu covers the page, Tab goes round the toggle and the menu's links,
-      // the links right after the toggle, never to the page under the veil.
-      if (event.key !== 'Tab' || window.innerWidth > MOBILE_MENU_BREAKPOINT) return
-      const links = [...(navRef.current?.querySelectorAll<HTMLElement>('a[href], button') ?? [])].filter(
-        (element) => element.offsetParent !== null,
-      )
-      const ring = [toggleRef.current, ...links].filter((element): element is HTMLElement => element !== null)
-      const at = ring.indexOf(document.activeElement as HTMLElement)
-      const next = at === -1 ? 0 : (at + (event.shiftKey ? -1 : 1) + ring.length) % ring.length
-      event.preventDefault()
-      ring[next]?.focus()
-    }
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node
-      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
-      setOpen(false)
-    }
-    const onResize = () => {
-      if (window.innerWidth > MOBILE_MENU_BREAKPOINT) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('pointerdown', onPointer)
-    window.addEventListener('resize', onResize)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('pointerdown', onPointer)
-      window.removeEventListener('resize', onResize)
-    }
-  }, [open])
-
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -69,16 +27,11 @@ export function Header() {
           </span>
           <span className="brand__name">{t('layout.site_name')}</span>
         </Link>
-        <nav
-          ref={navRef}
-          id={menuId}
-          className={open ? 'menu menu--open' : 'menu'}
-          aria-label={t('layout.menu.label')}
-        >
+        <nav id={MENU_ID} className="menu" aria-label={t('layout.menu.label')}>
           <ul className="menu__list">
             {menu.items.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="menu__link" onClick={close}>
+                <Link href={item.href} className="menu__link">
                   {t(item.labelKey)}
                 </Link>
               </li>
@@ -91,16 +44,15 @@ export function Header() {
                 <button
                   type="button"
                   className="menu__link menu__expand menu__mobile-only"
-                  aria-expanded={transparencyOpen}
-                  aria-controls={submenuId}
-                  onClick={() => setTransparencyOpen((value) => !value)}
+                  aria-expanded="false"
+                  aria-controls={SUBMENU_ID}
                 >
                   {t('layout.menu.transparency_centre')}
                 </button>
-                <ul id={submenuId} className="menu__submenu menu__mobile-only" hidden={!transparencyOpen}>
+                <ul id={SUBMENU_ID} className="menu__submenu menu__mobile-only" hidden>
                   {menu.transparency.map((item) => (
                     <li key={item.href}>
-                      <Link href={item.href} className="menu__link" onClick={close}>
+                      <Link href={item.href} className="menu__link">
                         {t(item.labelKey)}
                       </Link>
                     </li>
@@ -109,7 +61,7 @@ export function Header() {
               </li>
             )}
             <li>
-              <Link href={ABOUT_ITEM.href} className="menu__link" onClick={close}>
+              <Link href={ABOUT_ITEM.href} className="menu__link">
                 {t(ABOUT_ITEM.labelKey)}
               </Link>
             </li>
@@ -118,19 +70,18 @@ export function Header() {
         <div className="site-header__tools">
           <LanguageSwitcher />
           <button
-            ref={toggleRef}
             type="button"
             className="menu-toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+            aria-expanded="false"
+            aria-controls={MENU_ID}
+            data-label-open={t('layout.menu.open')}
+            data-label-close={t('layout.menu.close')}
           >
             <span className="menu-toggle__icon" aria-hidden="true" />
-            {open ? t('layout.menu.close') : t('layout.menu.open')}
+            <span data-menu-label>{t('layout.menu.open')}</span>
           </button>
         </div>
       </div>
-      {open && <div className="veil" data-testid="menu-veil" aria-hidden="true" onClick={close} />}
     </header>
   )
 }

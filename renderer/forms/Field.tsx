@@ -80,6 +80,7 @@ export function useFocusFirstError(form: RefObject<HTMLElement | null>): () => v
 /** A labelled select: `options` are value and visible label pairs; an empty choice comes first when given. */
 export function SelectField({
   id,
+  name,
   label,
   value,
   onChange,
@@ -87,6 +88,7 @@ export function SelectField({
   empty,
 }: {
   id: string
+  name?: string
   label: string
   value: string
   onChange: (value: string) => void
@@ -100,6 +102,7 @@ export function SelectField({
       </label>
       <select
         id={id}
+        name={name}
         className="field__input"
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -25,6 +25,14 @@ export function createTranslate(phrases: Phrases, lang: Language): Translate {
   return (key, options) => polyglot.t(key, options)
 }
 
+/**
+ * One phrase, already looked up, with its interpolations and plural form by node-polyglot's own rules: for
+ * a script without the translator (a content page's, issue 19) that got the raw phrase from the HTML.
+ */
+export function formatPhrase(phrase: string, options: Polyglot.InterpolationOptions, lang: Language): string {
+  return Polyglot.transformPhrase(phrase, options, lang)
+}
+
 /** The phrases whose key is one of `prefixes` or starts with `prefix.`: what a page sends to the browser. */
 export function pickPhrases(phrases: Phrases, prefixes: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {}

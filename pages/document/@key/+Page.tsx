@@ -5,17 +5,19 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 import { DocumentBody } from './DocumentBody'
-import { useScrollToHash } from './useScrollToHash'
 import './document.css'
 
 export default function Page() {
   const document = useData<Data>()
   const { lang } = usePageContext()
   const t = useTranslate()
-  useScrollToHash()
   const toc = document.headings.filter((heading) => heading.level === 2)
   return (
-    <article className="document" lang={document.contentLang !== lang ? document.contentLang : undefined}>
+    <article
+      className="document"
+      data-scroll-to-hash
+      lang={document.contentLang !== lang ? document.contentLang : undefined}
+    >
       <header className="document__header">
         <h1 id="document-title" tabIndex={-1}>
           {document.title}

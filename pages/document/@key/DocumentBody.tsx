@@ -1,19 +1,15 @@
-import { useState } from 'react'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 
-const BODY_ID = 'document-body'
-
-/**
- * The document's sanitized HTML. On the server it comes from the document store; in the browser it is
- * read back from the server-rendered DOM, so the page does not ship the text a second time as data.
- */
+/** The document's sanitized HTML, from the document store (rendered on the server only: a content page). */
 export function DocumentBody({ documentKey }: { documentKey: string }) {
   const { documents, locale } = usePageContext()
-  const [html] = useState(() =>
-    documents
-      ? (documents.get(documentKey, locale)?.html ?? '')
-      : (globalThis.document?.getElementById(BODY_ID)?.innerHTML ?? ''),
+  const html = documents?.get(documentKey, locale)?.html ?? ''
+  return (
+    <div
+      id="document-body"
+      className="document__body prose"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with an allow-list when the store loads it
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   )
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with an allow-list when the store loads it
-  return <div id={BODY_ID} className="document__body prose" dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -15,4 +15,5 @@ export default {
     'contact.email_validation_failure',
     'forms',
   ],
+  hydrate: true,
 } satisfies Config

@@ -14,4 +14,5 @@ export default {
     'validation',
     'contact.email_validation_failure',
   ],
+  hydrate: true,
 } satisfies Config

@@ -17,6 +17,7 @@ import {
 import { SEARCH_DEBOUNCE_MS } from '#shared/search.ts'
 import { campaignFigures } from '../format'
 import { SideMenuLayout } from '../SideMenu'
+import type { Data } from './+data'
 
 function filterQuery(filter: CampaignFilter): string {
   const query = new URLSearchParams()
@@ -34,21 +35,70 @@ interface CampaignPage {
   total: number
 }
 
+/** A page of notices of the list's filter, from `offset`; null when it could not be loaded. */
+async function fetchPage(country: string, query: string, offset: number) {
+  const response = await getJson<CampaignPage>(
+    `/api/campaign-items?countryCode=${country}${offset ? `&offset=${offset}` : ''}${query ? `&${query}` : ''}`,
+  )
+  if (!response?.ok || !response.body) return null
+  return { items: response.body.campaignItems, total: response.body.total }
+}
+
+/** One notice's card: sponsor (the link to its page), status, channel, period and note. */
+function AdCard({ item, query }: { item: Notice; query: string }) {
+  const { site, lang } = usePageContext()
+  const t = useTranslate()
+  const figures = campaignFigures(item, lang, site.country)
+  return (
+    <li className="card ad-card">
+      <h2>
+        <Link href={`/political-ads/${encodeURIComponent(item.id)}${query ? `?${query}` : ''}`}>
+          {item.sponsorName}
+        </Link>
+      </h2>
+      <p>
+        <span className={`badge badge--${item.status}`}>{t(CAMPAIGN_STATUS_LABELS[item.status])}</span> ·{' '}
+        {t(CAMPAIGN_CHANNEL_LABELS[item.channel])}
+        {item.withdrawnAt && (
+          <>
+            {' '}
+            · <span className="badge badge--withdrawn">{t('political_ads.detail.withdrawn_badge')}</span>
+          </>
+        )}
+      </p>
+      <p>{figures.period}</p>
+      {figures.note && <p>{figures.note}</p>}
+    </li>
+  )
+}
+
+/**
+ * The cards on screen: notices the page fetched, or (until a filter changes) the server-rendered cards,
+ * adopted as HTML so the notices are not sent twice (issue 19).
+ */
+type Shown = { items: Notice[]; total: number } | { html: string; count: number; total: number }
+
+const CARDS_ID = 'ad-cards'
+
 /** Spec §2 'Political ads list' and §4: cached until a filter changes, text debounced 500 ms. */
 export default function Page() {
-  const initial = useData<import('./+data').Data>()
-  const { site, lang } = usePageContext()
+  // On the server the data has the notices; in the browser it has not (+clientData.ts).
+  const initial = useData<Omit<Data, 'items'> & Partial<Pick<Data, 'items'>>>()
+  const { site } = usePageContext()
   const t = useTranslate()
   const [filter, setFilter] = useState(initial.filter)
   const [text, setText] = useState(initial.filter.textFilter)
-  const [list, setList] = useState({ items: initial.items, total: initial.total })
-  const [failed, setFailed] = useState(initial.failed)
-  const cache = useRef(
-    new Map<string, { items: Notice[]; total: number }>([
-      [filterQuery(initial.filter), { items: initial.items, total: initial.total }],
-    ]),
+  const [list, setList] = useState<Shown>(() =>
+    initial.items
+      ? { items: initial.items, total: initial.total }
+      : {
+          html: globalThis.document?.getElementById(CARDS_ID)?.innerHTML ?? '',
+          count: initial.shown,
+          total: initial.total,
+        },
   )
-  const items = list.items
+  const [failed, setFailed] = useState(initial.failed)
+  const cache = useRef(new Map<string, Shown>([[filterQuery(initial.filter), list]]))
 
   // The text filter follows the typing 500 ms after the last keystroke.
   useEffect(() => {
@@ -69,35 +119,32 @@ export default function Page() {
       return
     }
     let current = true
-    getJson<CampaignPage>(`/api/campaign-items?countryCode=${site.country}${query ? `&${query}` : ''}`).then(
-      (response) => {
-        if (!current) return
-        if (!response?.ok || !response.body) {
-          setFailed(true)
-          return
-        }
-        const { campaignItems, total } = response.body
-        cache.current.set(query, { items: campaignItems, total })
-        setList({ items: campaignItems, total })
-        setFailed(false)
-      },
-    )
+    fetchPage(site.country, query, 0).then((page) => {
+      if (!current) return
+      if (!page) {
+        setFailed(true)
+        return
+      }
+      cache.current.set(query, page)
+      setList(page)
+      setFailed(false)
+    })
     return () => {
       current = false
     }
   }, [filter, site.country])
 
   const query = filterQuery(filter)
+  const shownCount = 'items' in list ? list.items.length : list.count
   const loadMore = async () => {
-    const response = await getJson<CampaignPage>(
-      `/api/campaign-items?countryCode=${site.country}&offset=${items.length}${query ? `&${query}` : ''}`,
-    )
-    if (!response?.ok || !response.body) {
+    // Adopted cards are HTML: fetch them as notices first, then the next page.
+    const before = 'items' in list ? list : await fetchPage(site.country, query, 0)
+    const next = before && (await fetchPage(site.country, query, before.items.length))
+    if (!before || !next) {
       setFailed(true)
       return
     }
-    const next = response.body
-    const merged = { items: [...items, ...next.campaignItems], total: next.total }
+    const merged = { items: [...before.items, ...next.items], total: next.total }
     cache.current.set(query, merged)
     setList(merged)
   }
@@ -149,40 +196,18 @@ export default function Page() {
           <p>{t('political_ads.list.count', { smart_count: list.total })}</p>
         )}
       </output>
-      {!failed && (
-        <ul className="ad-cards">
-          {items.map((item) => {
-            const figures = campaignFigures(item, lang, site.country)
-            return (
-              <li key={item.id} className="card ad-card">
-                <h2>
-                  <Link href={`/political-ads/${encodeURIComponent(item.id)}${query ? `?${query}` : ''}`}>
-                    {item.sponsorName}
-                  </Link>
-                </h2>
-                <p>
-                  <span className={`badge badge--${item.status}`}>
-                    {t(CAMPAIGN_STATUS_LABELS[item.status])}
-                  </span>{' '}
-                  · {t(CAMPAIGN_CHANNEL_LABELS[item.channel])}
-                  {item.withdrawnAt && (
-                    <>
-                      {' '}
-                      ·{' '}
-                      <span className="badge badge--withdrawn">
-                        {t('political_ads.detail.withdrawn_badge')}
-                      </span>
-                    </>
-                  )}
-                </p>
-                <p>{figures.period}</p>
-                {figures.note && <p>{figures.note}</p>}
-              </li>
-            )
-          })}
-        </ul>
-      )}
-      {!failed && items.length < list.total && (
+      {!failed &&
+        ('items' in list ? (
+          <ul id={CARDS_ID} className="ad-cards">
+            {list.items.map((item) => (
+              <AdCard key={item.id} item={item} query={query} />
+            ))}
+          </ul>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the cards this page's server rendering made
+          <ul id={CARDS_ID} className="ad-cards" dangerouslySetInnerHTML={{ __html: list.html }} />
+        ))}
+      {!failed && shownCount < list.total && (
         <p>
           <button type="button" className="button button--secondary" onClick={() => void loadMore()}>
             {t('political_ads.list.more')}

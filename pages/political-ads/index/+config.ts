@@ -10,4 +10,5 @@ export default {
     'political_ads.channels',
     'political_ads.periods',
   ],
+  hydrate: true,
 } satisfies Config

@@ -33,7 +33,8 @@ export async function data(pageContext: PageContextServer) {
   } catch {
     failed = true
   }
-  return { filter, items, total, failed }
+  return { filter, items, shown: items.length, total, failed }
 }
 
+/** On the server `items` holds the notices; in the browser it is absent (+clientData.ts). */
 export type Data = Awaited<ReturnType<typeof data>>

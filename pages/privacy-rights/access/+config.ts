@@ -10,4 +10,5 @@ export default {
     'contact.email_validation_failure',
     'forms',
   ],
+  hydrate: true,
 } satisfies Config

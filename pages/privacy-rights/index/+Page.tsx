@@ -1,9 +1,7 @@
-import { useEffect } from 'react'
 import { Link } from '#renderer/components/Link.tsx'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
-import { resetRequest } from '../request-store'
 
 const CARDS = [
   { href: '/privacy-rights/direct-marketing/brands', key: 'direct_marketing', beOnly: false },
@@ -33,11 +31,10 @@ const CARD_TEXT: Record<(typeof CARDS)[number]['key'], { title: PhraseKey; text:
   },
 }
 
-/** Spec §2 'Privacy rights overview'; spec §4: opening it resets the client-held request. */
+/** Spec §2 'Privacy rights overview'; spec §4: opening it resets the client-held request (+client.ts). */
 export default function Page() {
   const { site } = usePageContext()
   const t = useTranslate()
-  useEffect(() => resetRequest(), [])
   return (
     <>
       <h1>{t('privacy_rights.overview.heading')}</h1>

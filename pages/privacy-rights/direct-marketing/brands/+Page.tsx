@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
-import { useClientRequest } from '#pages/privacy-rights/request-store.ts'
+import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'

@@ -11,4 +11,5 @@ export default {
     'contact.email_validation_failure',
     'forms',
   ],
+  hydrate: true,
 } satisfies Config

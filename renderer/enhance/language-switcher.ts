@@ -1,0 +1,13 @@
+/**
+ * Spec §2: the NL/FR switcher rewrites the URL's language prefix. The server renders the path and query; the
+ * browser adds the #anchor the visitor is at, so switching language keeps the place in the page (issue 20).
+ */
+export function enhanceLanguageSwitcher(root: ParentNode = document) {
+  const links = [...root.querySelectorAll<HTMLAnchorElement>('.language-switcher a[href]')]
+  if (links.length === 0) return
+  const update = () => {
+    for (const link of links) link.hash = location.hash
+  }
+  update()
+  window.addEventListener('hashchange', update)
+}
