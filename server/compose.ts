@@ -41,6 +41,8 @@ export interface Composition {
     webhookIntervalMs?: number
     /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
     clock?: () => Date
+    /** false: no hourly deadline job; a test that moves its clock runs `desk.runDeadlines()` itself. */
+    deadlines?: boolean
   }): OutboxWorker
   /** Webhooks (issue 17): the operators' commands, and the poller once startWorkers ran. */
   webhooks: { admin: ReturnType<typeof webhookAdmin>; worker: ReturnType<typeof startWebhookWorker> | null }
@@ -206,7 +208,7 @@ export async function compose(
         staffSessions,
         clock: workerOptions.clock,
       })
-      const deadlines = startDeadlineJob(desk, logger)
+      const deadlines = workerOptions.deadlines === false ? { stop() {} } : startDeadlineJob(desk, logger)
       webhooks.worker = startWebhookWorker({
         db,
         key: signingKey,
