@@ -30,8 +30,8 @@ type Country = keyof typeof SITES
 
 /**
  * The desk's test bench: the real app with staff sign-in at the test OpenID provider, a real SMTP server on
- * loopback, the mail poller on the test's clock and no hourly deadline job (a test runs the deadlines itself,
- * at the times it chooses). `lisa` is privacy team, `anna` customer service.
+ * loopback, the mail poller on the test's clock (never going back) and no hourly jobs (a test runs the
+ * deadlines itself, at the times it chooses; retention has tests of its own). `lisa` is privacy team, `anna` customer service.
  */
 export async function deskTestSetup(
   kind: DatabaseKind,
@@ -41,6 +41,14 @@ export async function deskTestSetup(
 ) {
   let now = start
   const clock = () => now
+  // The mail poller never goes back in time: a mail queued while a test had moved the clock on is sent
+  // after the test moved it back.
+  let latest = start
+  const pollerClock = () => (now > latest ? now : latest)
+  const moveTo = (moment: Date) => {
+    now = moment
+    if (moment > latest) latest = moment
+  }
   const sink = new SmtpSink()
   await sink.start()
   const setup = await staffTestSetup(
@@ -58,8 +66,8 @@ export async function deskTestSetup(
   const worker = setup.composition.startWorkers({
     outboxIntervalMs: 20,
     retryBaseMs: 50,
-    clock,
-    deadlines: false,
+    clock: pollerClock,
+    hourlyJobs: false,
   })
   // Driven: only the test sends, with `worker.runOnce()` at the times of its clock.
   if (options.worker === 'driven') await worker.stop()
@@ -87,7 +95,7 @@ export async function deskTestSetup(
     /** Runs `work` with the clock at `moment`, and puts the clock back afterwards. */
     async at<T>(moment: Date, work: () => Promise<T>): Promise<T> {
       const before = now
-      now = moment
+      moveTo(moment)
       try {
         return await work()
       } finally {
@@ -96,7 +104,7 @@ export async function deskTestSetup(
     },
     /** Moves the clock for good (a test of its own database). */
     setNow(moment: Date) {
-      now = moment
+      moveTo(moment)
     },
     /** A fresh address for each request of a test, unless the test chooses one. */
     email(prefix: string, country: Country = 'BE') {
