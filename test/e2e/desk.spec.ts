@@ -244,6 +244,10 @@ test.describe('privacy desk', () => {
       button: 'Ajouter la note',
       done: "La note figure dans l'historique.",
     })
+    await expect(page.locator('.desk-timeline')).toContainText(
+      'Appelé la demandeuse pour confirmer les marques.',
+    )
+    await expectNoAxeViolations(page)
 
     // Extend, with the reason the requester reads.
     await actByKeyboard(page, {
