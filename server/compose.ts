@@ -41,6 +41,11 @@ export interface Composition {
     webhookIntervalMs?: number
     /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
     clock?: () => Date
+    /**
+     * false: no hourly jobs (retention, desk deadlines); a test that moves its clock runs them itself, at the
+     * moments it chooses.
+     */
+    hourlyJobs?: boolean
   }): OutboxWorker
   /** Webhooks (issue 17): the operators' commands, and the poller once startWorkers ran. */
   webhooks: { admin: ReturnType<typeof webhookAdmin>; worker: ReturnType<typeof startWebhookWorker> | null }
@@ -198,15 +203,19 @@ export async function compose(
         failAfterMs: config.mailFailAfterHours * 60 * 60_000,
         clock: workerOptions.clock,
       })
-      const retention = startRetentionJob({
-        db,
-        unverifiedRetentionDays: config.unverifiedRetentionDays,
-        retention: config.retention,
-        logger,
-        staffSessions,
-        clock: workerOptions.clock,
-      })
-      const deadlines = startDeadlineJob(desk, logger)
+      const hourly = workerOptions.hourlyJobs !== false
+      const none = { stop() {} }
+      const retention = hourly
+        ? startRetentionJob({
+            db,
+            unverifiedRetentionDays: config.unverifiedRetentionDays,
+            retention: config.retention,
+            logger,
+            staffSessions,
+            clock: workerOptions.clock,
+          })
+        : none
+      const deadlines = hourly ? startDeadlineJob(desk, logger) : none
       webhooks.worker = startWebhookWorker({
         db,
         key: signingKey,

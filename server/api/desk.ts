@@ -1,4 +1,5 @@
-import { type Request, type RequestHandler, type Response, Router } from 'express'
+import { type RequestHandler, type Response, Router } from 'express'
+import { isLanguage, toLocale } from '#shared/locale.ts'
 import {
   type CloseComplaintBody,
   COMPLAINT_STATUSES,
@@ -43,8 +44,7 @@ export function deskActor(res: Response, countries: readonly Country[]): DeskAct
   return { ...session, countries }
 }
 
-function queryOf(req: Request) {
-  const raw = req.query as Record<string, unknown>
+function queryOf(raw: Record<string, unknown>) {
   if (Object.values(raw).some((value) => typeof value !== 'string'))
     throw new ValidationFailed([{ field: '(query)', rule: 'type' }])
   if (!validateQuery(raw)) throw new ValidationFailed(fieldErrors(validateQuery))
@@ -76,18 +76,30 @@ export function deskRouter(
   })
 
   router.get(base, async (req, res) => {
-    res.json(await desk.list(deskActor(res, countries), queryOf(req)))
+    res.json(await desk.list(deskActor(res, countries), queryOf(req.query)))
   })
+  // `lang`: the language of the line that says when the file was cut (the queue page sends its own).
   router.get(`${base}.csv`, async (req, res) => {
-    const csv = await desk.csv(deskActor(res, countries), { ...queryOf(req), limit: undefined })
+    const { lang = 'nl', ...filters } = req.query as Record<string, unknown>
+    if (typeof lang !== 'string' || !isLanguage(lang))
+      throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
+    const actor = deskActor(res, countries)
+    const locale = toLocale(lang, req.site?.country ?? 'NL')
+    const file = await desk.csv(actor, { ...queryOf(filters), limit: undefined }, locale)
     const day = new Date().toISOString().slice(0, 10)
+    const cut = file.total > file.rows
+    const name = cut
+      ? `privacy-requests-${day}-first-${file.rows}-of-${file.total}.csv`
+      : `privacy-requests-${day}.csv`
     res
       .set({
         'Cache-Control': 'no-store',
-        'Content-Disposition': `attachment; filename="privacy-requests-${day}.csv"`,
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'X-Total-Count': String(file.total),
+        ...(cut ? { 'X-Truncated': 'true' } : {}),
       })
       .type('text/csv; charset=utf-8')
-      .send(csv)
+      .send(file.text)
   })
   router.get(`${base}/:reference`, async (req, res) => {
     res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
 import {
   ACTIVE_STATUSES,
   type DeskQuery,
@@ -44,7 +44,7 @@ const REFERENCE = /^(?:NL|BE)-\d{6}-[A-Z0-9]{5}$/
 export async function listRequests(
   db: Executor,
   query: DeskQuery & { countries: readonly Country[]; now: Date },
-  page: { limit: number; offset: number } | 'all',
+  page: { limit: number; offset: number },
 ): Promise<{ rows: QueueRow[]; total: number }> {
   const nowIso = query.now.toISOString()
   let filtered = db.selectFrom('privacy_requests').where('country', 'in', [...query.countries])
@@ -69,7 +69,7 @@ export async function listRequests(
   const counted = await filtered
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow()
-  let rows = filtered
+  const rows = filtered
     .select([
       'reference',
       'flow_type',
@@ -86,7 +86,8 @@ export async function listRequests(
     .orderBy('due_at')
     .orderBy('created_at', 'desc')
     .orderBy('id')
-  if (page !== 'all') rows = rows.limit(page.limit).offset(page.offset)
+    .limit(page.limit)
+    .offset(page.offset)
   return {
     total: Number(counted.total),
     rows: (await rows.execute()).map((row) => ({
@@ -103,14 +104,22 @@ export async function listRequests(
   }
 }
 
-/** The same e-mail address's other requests since `since`: repeats and duplicates (GDPR Art. 12(5)). */
-export async function relatedRequests(db: Executor, request: PrivacyRequest, since: string) {
+/**
+ * The same e-mail address's other requests since `since`: repeats and duplicates (GDPR Art. 12(5)). One person
+ * may ask on the Dutch and the Belgian site: every country the staff member may see counts.
+ */
+export async function relatedRequests(
+  db: Executor,
+  request: PrivacyRequest,
+  since: string,
+  countries: readonly Country[],
+) {
   if (!request.email) return []
   const rows = await db
     .selectFrom('privacy_requests')
-    .select(['reference', 'flow_type', 'status', 'created_at'])
+    .select(['reference', 'flow_type', 'status', 'country', 'created_at'])
     .where('email', '=', request.email)
-    .where('country', '=', request.country)
+    .where('country', 'in', [...countries])
     .where('id', '!=', request.id)
     .where('created_at', '>=', since)
     .orderBy('created_at', 'desc')
@@ -120,11 +129,31 @@ export async function relatedRequests(db: Executor, request: PrivacyRequest, sin
     reference: row.reference ?? '',
     flowType: row.flow_type as FlowType,
     status: row.status as RequestStatus,
+    country: row.country as Country,
     receivedAt: row.created_at,
   }))
 }
 
-/** Pending requests received before `before` that have had no reminder, with a token still valid at `now`. */
+/**
+ * The request's verification mail went out. A reminder and an expiry notice go only where it did: where the
+ * recipient limit held the verification mail back, they would be mails to someone who never asked, beyond
+ * that limit (RECIPIENT_MAILS_PER_DAY).
+ */
+function verificationMailSent(eb: ExpressionBuilder<Database, 'privacy_requests'>) {
+  return eb.exists(
+    eb
+      .selectFrom('mail_outbox')
+      .select('mail_outbox.id')
+      .whereRef('mail_outbox.about_id', '=', 'privacy_requests.id')
+      .where('mail_outbox.kind', '=', 'verification')
+      .where('mail_outbox.sent_at', 'is not', null),
+  )
+}
+
+/**
+ * Pending requests received before `before` that have had no reminder, whose verification mail was sent, with
+ * a token still valid at `now`.
+ */
 export async function dueForReminder(db: Executor, before: string, now: string): Promise<PrivacyRequest[]> {
   const rows = await db
     .selectFrom('privacy_requests')
@@ -133,6 +162,7 @@ export async function dueForReminder(db: Executor, before: string, now: string):
     .where('reminded_at', 'is', null)
     .where('email', 'is not', null)
     .where('created_at', '<=', before)
+    .where(verificationMailSent)
     .where((eb) =>
       eb.exists(
         eb
@@ -169,11 +199,18 @@ export async function tokenExpiry(db: Executor, requestId: string): Promise<stri
   return (row?.expires_at as string | null | undefined) ?? null
 }
 
-/** Pending requests none of whose tokens is still valid at `now`. */
-export async function dueForExpiry(db: Executor, now: string): Promise<PrivacyRequest[]> {
+/**
+ * Pending requests none of whose tokens is still valid at `now`, and whether the requester may be told
+ * (their verification mail was sent).
+ */
+export async function dueForExpiry(
+  db: Executor,
+  now: string,
+): Promise<{ request: PrivacyRequest; mailable: boolean }[]> {
   const rows = await db
     .selectFrom('privacy_requests')
     .selectAll()
+    .select((eb) => verificationMailSent(eb).as('verification_sent'))
     .where('status', '=', 'pending')
     .where((eb) =>
       eb.not(
@@ -188,7 +225,8 @@ export async function dueForExpiry(db: Executor, now: string): Promise<PrivacyRe
     )
     .limit(500)
     .execute()
-  return rows.map(toRequest)
+  // SQLite answers 0/1, PostgreSQL a boolean.
+  return rows.map((row) => ({ request: toRequest(row), mailable: Number(row.verification_sent) === 1 }))
 }
 
 /** Active requests of a country due before `until` (overdue ones included), soonest first. */

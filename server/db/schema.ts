@@ -31,7 +31,7 @@ export interface ComplaintEventTable {
   id: string
   complaint_id: string
   occurred_at: string
-  /** received, mail-delivered, under_review, closed, note. */
+  /** received, mail-queued, mail-delivered, mail-failed, under_review, closed, note. */
   kind: string
   actor_email: string | null
   actor_name: string | null
@@ -137,12 +137,15 @@ export interface RequestEventTable {
   id: string
   request_id: string
   occurred_at: string
-  /** received, mail-delivered, reminded, verified, expired, extended, completed, rejected, note. */
+  /**
+   * received, mail-queued, mail-delivered, mail-failed, reminded, verified, expired, extended, completed,
+   * rejected, note.
+   */
   kind: string
   /** The staff member who acted; null for the requester and the site itself. */
   actor_email: string | null
   actor_name: string | null
-  /** The mail kind of mail-delivered, the rejection reason, the new due date of an extension. */
+  /** The mail kind of a mail event, the rejection reason, the new due date of an extension. */
   detail: string | null
   /** The reply, the extension's reason or the note, as written. */
   text: string | null

@@ -46,8 +46,20 @@ export async function appendEvent(db: Executor, timeline: Timeline, ownerId: str
     .execute()
 }
 
-/** A delivered mail joins the timeline of the request or complaint it is about (contact messages have none). */
-export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
+/** What happened to a mail about a request or complaint, as its timeline shows it. */
+export type MailEvent = 'mail-queued' | 'mail-delivered' | 'mail-failed'
+
+/**
+ * A mail joins the timeline of the request or complaint it is about when it is queued (in the transaction
+ * that queued it), when it is delivered, and when the outbox gives up on it; contact messages have none.
+ */
+export async function recordMail(
+  db: Executor,
+  aboutId: string,
+  event: MailEvent,
+  mailKind: string,
+  now: string,
+) {
   for (const { table, owner, of } of Object.values(TIMELINES)) {
     await db
       .insertInto(table)
@@ -59,7 +71,7 @@ export async function recordDelivery(db: Executor, aboutId: string, mailKind: st
             sql.lit(eventId()).as('id'),
             sql.ref('id').as(owner),
             sql.lit(now).as('occurred_at'),
-            sql.lit('mail-delivered').as('kind'),
+            sql.lit(event).as('kind'),
             sql.lit(mailKind).as('detail'),
           ])
           .where('id', '=', aboutId) as never,

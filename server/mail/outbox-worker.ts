@@ -6,7 +6,7 @@ import {
   markUndeliverable,
   type QueuedMail,
 } from '../db/outbox-repository'
-import { recordDelivery } from '../db/timeline-repository'
+import { recordMail } from '../db/timeline-repository'
 import type { Logger } from '../logger'
 import type { MailTransport } from './transport'
 
@@ -91,7 +91,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await markSent(db.db, mail, sentAt)
       // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
       if (mail.aboutId)
-        await recordDelivery(db.db, mail.aboutId, mail.kind, sentAt).catch((error: unknown) =>
+        await recordMail(db.db, mail.aboutId, 'mail-delivered', mail.kind, sentAt).catch((error: unknown) =>
           logger.warn({ err: error, mailId: mail.id }, 'mail delivered but not added to the timeline'),
         )
     } catch (error) {
@@ -100,7 +100,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const reason = describe(error)
       const attempts = mail.attempts + 1
       if (now.getTime() - Date.parse(mail.createdAt) >= failAfterMs) {
-        await markUndeliverable(db.db, mail, reason, now.toISOString())
+        // Given up on: the record says so, and so does the timeline of what the mail was about.
+        await db.db.transaction().execute(async (trx) => {
+          await markUndeliverable(trx, mail, reason, now.toISOString())
+          if (mail.aboutId) await recordMail(trx, mail.aboutId, 'mail-failed', mail.kind, now.toISOString())
+        })
         logger.warn(
           { mailId: mail.id, kind: mail.kind, attempts, reason },
           'mail failed: given up after MAIL_FAIL_AFTER_HOURS; no further attempts',

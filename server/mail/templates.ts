@@ -144,6 +144,7 @@ export function expiredMail(t: Translate, request: NamedRequest, startAgain: str
 /** GDPR Art. 12(3): two more months, with the reasons, told within the first month. */
 export function extensionMail(t: Translate, request: NamedRequest, reason: string, dueText: string) {
   return compose(t, referenced(t('mail.desk.extended_subject'), request.reference), [
+    summary(t, request),
     t('mail.desk.extended_intro', { date: dueText }),
     reason,
     t('mail.desk.extended_rule'),
@@ -329,7 +330,10 @@ export function complaintOutcomeMail(
 ): RenderedMail {
   return compose(t, referenced(t('mail.complaint.outcome_subject'), complaint.reference), [
     t('mail.complaint.outcome_intro', { sponsor }),
-    `${t('mail.complaint.outcome_label')}: ${t(COMPLAINT_OUTCOME_LABELS[outcome])}`,
+    [
+      `${t('mail.team.reference')}: ${complaint.reference}`,
+      `${t('mail.complaint.outcome_label')}: ${t(COMPLAINT_OUTCOME_LABELS[outcome])}`,
+    ].join('\n'),
     ...paragraphsOf(message),
   ])
 }

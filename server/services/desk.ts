@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { formatAddress } from '#shared/address.ts'
 import type { BrandCatalog } from '#shared/brands.ts'
 import { REPLY_TEMPLATE_LABELS } from '#shared/desk-labels.ts'
-import { formatLongDate } from '#shared/format.ts'
+import { formatLongDate, numberFormatter } from '#shared/format.ts'
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
+import { type Locale, parseLocale } from '#shared/locale.ts'
 import {
   ACTIVE_STATUSES,
+  CSV_MAX_ROWS,
   type DeskQuery,
   type QueueItem,
   type RejectionReason,
@@ -58,8 +60,6 @@ const DAY_MS = 86_400_000
 const UNCONFIRMED_AFTER_DAYS = 25
 /** Closed requests keep their status link this long (issue 16 item 7). */
 const STATUS_LINK_DAYS = 30
-/** The CSV export's ceiling: a queue larger than this is narrowed with filters first. */
-const CSV_MAX_ROWS = 50_000
 
 /** The staff member acting on the desk, and the countries they may see (STAFF_COUNTRIES). */
 export interface DeskActor extends StaffIdentity {
@@ -73,13 +73,25 @@ export interface RequestStatusView {
   status: RequestStatus
   receivedAt: string
   dueAt: string | null
-  replies: { kind: 'extended' | 'completed' | 'rejected'; at: string; text: string }[]
+  /** Each reply with its timeline entry's id: two replies can share a moment. */
+  replies: { id: string; kind: 'extended' | 'completed' | 'rejected'; at: string; text: string }[]
+}
+
+export interface QueueExport {
+  text: string
+  /** Rows in the file. */
+  rows: number
+  /** Requests that match the filters: more than `rows` when the file was cut. */
+  total: number
 }
 
 export interface DeskService {
   list(actor: DeskActor, query: DeskQuery): Promise<{ items: QueueItem[]; total: number }>
-  /** The filtered queue as CSV (semicolons, UTF-8 with BOM), without free-text messages. */
-  csv(actor: DeskActor, query: DeskQuery): Promise<string>
+  /**
+   * The filtered queue as CSV (semicolons, UTF-8 with BOM), without free-text messages: at most CSV_MAX_ROWS
+   * rows, soonest due first; a cut file ends with a line that says so in the staff member's language.
+   */
+  csv(actor: DeskActor, query: DeskQuery, locale: Locale): Promise<QueueExport>
   detail(actor: DeskActor, reference: string): Promise<RequestDetail>
   extend(actor: DeskActor, reference: string, reason: string): Promise<RequestDetail>
   complete(actor: DeskActor, reference: string, message: string): Promise<RequestDetail>
@@ -131,7 +143,7 @@ export function createDeskService(deps: {
     daysLeft: daysLeft(row.status, row.dueAt, now),
   })
 
-  const detail = async (request: PrivacyRequest): Promise<RequestDetail> => {
+  const detail = async (actor: DeskActor, request: PrivacyRequest): Promise<RequestDetail> => {
     const now = clock()
     const info = request.userInfo
     const events = await eventsOf(db.db, request.id)
@@ -173,7 +185,7 @@ export function createDeskService(deps: {
           text: event.text,
         }),
       ),
-      related: await relatedRequests(db.db, request, since),
+      related: await relatedRequests(db.db, request, since, actor.countries),
       fulfilment: (await appliedOf(db.db, request.id)).map((row) => ({
         brandKey: row.brand_key,
         channel: row.channel,
@@ -223,7 +235,7 @@ export function createDeskService(deps: {
       })
       return [step.mail?.() ?? null]
     })
-    return detail(await find(actor, reference))
+    return detail(actor, await find(actor, reference))
   }
 
   const isActive = (request: PrivacyRequest) =>
@@ -240,9 +252,13 @@ export function createDeskService(deps: {
       return { items: rows.map((row) => toItem(row, now)), total }
     },
 
-    async csv(actor, query) {
+    async csv(actor, query, locale) {
       const now = clock()
-      const { rows } = await listRequests(db.db, { ...query, countries: actor.countries, now }, 'all')
+      const { rows, total } = await listRequests(
+        db.db,
+        { ...query, countries: actor.countries, now },
+        { limit: CSV_MAX_ROWS, offset: 0 },
+      )
       const header = [
         'reference',
         'type',
@@ -255,29 +271,37 @@ export function createDeskService(deps: {
         'days_left',
         'closed',
       ]
-      const lines = rows
-        .slice(0, CSV_MAX_ROWS)
-        .map((row) =>
-          [
-            row.reference,
-            row.flowType,
-            row.country,
-            row.language,
-            row.status,
-            row.receivedAt,
-            row.verifiedAt ?? '',
-            row.dueAt ?? '',
-            String(daysLeft(row.status, row.dueAt, now) ?? ''),
-            row.closedAt ?? '',
-          ]
-            .map(csvField)
-            .join(';'),
+      const lines = rows.map((row) =>
+        [
+          row.reference,
+          row.flowType,
+          row.country,
+          row.language,
+          row.status,
+          row.receivedAt,
+          row.verifiedAt ?? '',
+          row.dueAt ?? '',
+          String(daysLeft(row.status, row.dueAt, now) ?? ''),
+          row.closedAt ?? '',
+        ]
+          .map(csvField)
+          .join(';'),
+      )
+      if (total > rows.length) {
+        // Whoever opens the file in a spreadsheet sees this under the last row.
+        const { lang, country } = parseLocale(locale) ?? { lang: 'nl' as const, country: 'NL' as const }
+        const number = numberFormatter(lang, country)
+        const t = serverTranslate(locale)
+        lines.push(
+          csvField(t('staff.desk.csv.truncated', { shown: number(rows.length), total: number(total) })),
         )
-      return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`
+      }
+      const text = `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`
+      return { text, rows: rows.length, total }
     },
 
     async detail(actor, reference) {
-      return detail(await find(actor, reference))
+      return detail(actor, await find(actor, reference))
     },
 
     extend(actor, reference, reason) {
@@ -351,7 +375,7 @@ export function createDeskService(deps: {
         dueAt: request.dueAt,
         replies: events.flatMap((event) =>
           (event.kind === 'extended' || event.kind === 'completed' || event.kind === 'rejected') && event.text
-            ? [{ kind: event.kind, at: event.occurredAt, text: event.text }]
+            ? [{ id: event.id, kind: event.kind, at: event.occurredAt, text: event.text }]
             : [],
         ),
       }
@@ -384,11 +408,12 @@ export function createDeskService(deps: {
       }
 
       // Never confirmed: expired, and the requester is told how to start again.
-      for (const request of await dueForExpiry(db.db, nowIso)) {
+      for (const { request, mailable } of await dueForExpiry(db.db, nowIso)) {
         await saveWithMails(db, nowIso, async (trx) => {
           if (!(await updateStatus(trx, request.id, { status: 'expired' }, ['pending']))) return []
           await insertEvent(trx, request.id, { kind: 'expired', occurredAt: nowIso })
           expired++
+          if (!mailable) return []
           const again = `${originOf(request)}/${request.language}/privacy-rights`
           return [
             mails.to(request, 'expired', expiredMail(mails.translate(request), mails.named(request), again)),

@@ -40,7 +40,9 @@ const DUE_ALIASES: Readonly<Record<string, DueFilter>> = {
 
 export const EVENT_KINDS = [
   'received',
+  'mail-queued',
   'mail-delivered',
+  'mail-failed',
   'reminded',
   'verified',
   'expired',
@@ -56,7 +58,7 @@ export type EventKind = (typeof EVENT_KINDS)[number]
 export const DESK_ACTIONS = ['extend', 'complete', 'reject', 'notes'] as const
 export type DeskAction = (typeof DESK_ACTIONS)[number]
 
-/** The mails about a request whose delivery its timeline shows. */
+/** The mails about a request whose course (queued, delivered, failed) its timeline shows. */
 export const DESK_MAIL_KINDS = [
   'verification',
   'receipt',
@@ -73,6 +75,11 @@ export const DESK_MAIL_KINDS = [
 export const MAX_REPLY_LENGTH = 10_000
 export const MAX_NOTE_LENGTH = 4_000
 export const PAGE_SIZE = 25
+/**
+ * The CSV export's ceiling: a larger queue is cut (soonest due first), the file says so in its last line,
+ * its name and an `X-Truncated` header, and the queue page says so beside the link: narrow it with filters.
+ */
+export const CSV_MAX_ROWS = 50_000
 
 export interface DeskQuery {
   status?: RequestStatus
@@ -126,8 +133,11 @@ export interface RequestDetail extends QueueItem {
   userMessage: string | null
   touchpoint: string | null
   timeline: TimelineEvent[]
-  /** Other requests from the same e-mail address in the last 365 days (GDPR Art. 12(5)). */
-  related: Pick<QueueItem, 'reference' | 'flowType' | 'status' | 'receivedAt'>[]
+  /**
+   * Other requests from the same e-mail address in the last 365 days (GDPR Art. 12(5)), in every country the
+   * staff member may see.
+   */
+  related: Pick<QueueItem, 'reference' | 'flowType' | 'status' | 'country' | 'receivedAt'>[]
   /** Objections: per suppression (brand key × channel), whether a brand system confirmed it (issue 17). */
   fulfilment: { brandKey: string; channel: string; appliedAt: string | null; client: string | null }[]
   /** What the team may do now. */

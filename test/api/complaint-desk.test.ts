@@ -4,6 +4,7 @@ import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
 import { DATABASES, testDatabaseUrl } from '../support/app'
+import { expectRequesterMail } from '../support/mail-checks'
 import { SmtpSink } from '../support/smtp'
 import { cookieOf, signIn, staffTestSetup } from '../support/staff'
 
@@ -129,11 +130,23 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     expect(mail?.subject).toBe(`Issue de votre signalement d'une publicité politique [${reference}]`)
     expect(mail?.text).toContain('Avis corrigé')
     expect(mail?.text).toContain("L'avis mentionne désormais le payeur.")
-    expect(mail?.replyTo?.text).toBe(COMPLAINTS_MAILBOX)
+    // The reference in the subject and both bodies, Reply-To the complaints mailbox, in French.
+    expectRequesterMail(mail, { reference, replyTo: COMPLAINTS_MAILBOX, language: 'fr' })
     await expect
       .poll(async () =>
         ((await get(`${API}/${reference}`)).body.timeline as { kind: string }[]).map((e) => e.kind),
       )
-      .toEqual(expect.arrayContaining(['received', 'under_review', 'note', 'closed', 'mail-delivered']))
+      .toEqual(
+        expect.arrayContaining([
+          'received',
+          'mail-queued',
+          'under_review',
+          'note',
+          'closed',
+          'mail-delivered',
+        ]),
+      )
+    const page = (await get(`/fr/internal-privacy-rights/complaints/${reference}`)).text
+    expect(page).toContain('<strong>E-mail prêt à l&#x27;envoi</strong>')
   })
 })

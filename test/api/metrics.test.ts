@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { enqueueMail } from '#server/db/outbox-repository.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { requestRow } from '../support/rows'
 
 const NL = 'privacy.dpgmedia.nl'
 const ACC_NL = 'privacy-acc.dpgmedia.nl'
@@ -92,31 +93,14 @@ describe.each(DATABASES)('GET /metrics on %s', (kind) => {
     for (const [id, status, due] of requests) {
       await db
         .insertInto('privacy_requests')
-        .values({
-          id,
-          flow_type: 'RIGHT_OF_ACCESS',
-          status,
-          country: 'NL',
-          language: 'nl',
-          email: null,
-          phone_number: null,
-          user_message: null,
-          article: null,
-          publication_link: null,
-          publication_date: null,
-          brand_name: null,
-          brands: '[]',
-          communication_types: '[]',
-          user_info: null,
-          touchpoint: null,
-          created_at: at(-20 * DAY_MS),
-          verified_at: null,
-          executed_at: null,
-          due_at: due === null ? null : at(due),
-          identity_check: null,
-          identity_note: null,
-          reference: null,
-        })
+        .values(
+          requestRow({
+            id,
+            status,
+            created_at: at(-20 * DAY_MS),
+            due_at: due === null ? null : at(due),
+          }),
+        )
         .execute()
     }
     const body = (await scrape()).text

@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
 import { createLogger } from '#server/logger.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
-import { SmtpSink } from '../support/smtp'
+import { refusingSmtpUrl, SmtpSink } from '../support/smtp'
 
 const NL = 'privacy.dpgmedia.nl'
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
-
-/** A loopback port where nothing listens: every connection is refused. */
-async function refusingSmtpUrl(): Promise<string> {
-  const sink = new SmtpSink()
-  await sink.start()
-  const url = sink.url
-  await sink.stop()
-  return url
-}
 
 /**
  * The worker's own timer is stopped at once, so that only the test drives it (`runOnce`), at the times

@@ -83,6 +83,32 @@ describe('development sign-in (no identity provider)', () => {
     expect(page.text).toContain('Geen toegang')
   })
 
+  it.each([
+    ['privacy-team', 200],
+    ['customer-service', 403],
+    [undefined, 403],
+    ['admin', 403],
+  ] as const)('with the role %s, answers the desk’s API with %i', async (role, status) => {
+    const signedIn = await request(setup.app)
+      .post('/nl/internal-privacy-rights/sign-in/development')
+      .set('Host', 'nl.localhost')
+      .type('form')
+      .send({ email: 'dev@dpgmedia.nl', name: 'Dev Eloper', returnTo: FORM, ...(role ? { role } : {}) })
+    expect(signedIn.status).toBe(303)
+    const cookie = sessionLine(signedIn)?.split(';')[0] ?? ''
+    expect(cookie).not.toBe('')
+    const desk = await request(setup.app)
+      .get('/api/internal-privacy-rights/requests')
+      .set('Host', 'nl.localhost')
+      .set('Cookie', cookie)
+    expect(desk.status).toBe(status)
+    if (status === 403) expect(desk.body.error.code).toBe('FORBIDDEN')
+    else expect(desk.body).toMatchObject({ items: expect.any(Array), total: expect.any(Number) })
+    // Every role keeps the objection form.
+    const form = await request(setup.app).get(FORM).set('Host', 'nl.localhost').set('Cookie', cookie)
+    expect(form.status).toBe(200)
+  })
+
   it('signing in again ends the session the browser held before', async () => {
     const first = sessionLine(await devSignIn('nl.localhost', 'dev@dpgmedia.nl'))?.split(';')[0] ?? ''
     const second = await devSignIn('nl.localhost', 'dev2@dpgmedia.nl').set('Cookie', first)

@@ -1,4 +1,9 @@
-import type { Page } from '@playwright/test'
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
+import type { Locator, Page } from '@playwright/test'
+import { E2E_DATABASE } from '../../playwright.config'
 import {
   expect,
   expectNoAxeViolations,
@@ -13,9 +18,10 @@ import {
 
 const QUEUE = `${HOSTS.beLocal}/fr/internal-privacy-rights/requests`
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+const ROOT = resolve(import.meta.dirname, '../..')
 
-/** A French erasure request on the Belgian site, verified through its link: answers its reference. */
-async function verifiedErasure(page: Page, email: string): Promise<string> {
+/** A request on the Belgian site, in French unless told otherwise: answers its reference. */
+async function submitted(email: string, body: Record<string, unknown> = {}): Promise<string> {
   const answer = await siteRequest(HOSTS.beLocal, '/api/privacy-rights/request', {
     method: 'POST',
     headers: { Origin: HOSTS.beLocal, 'Sec-Fetch-Site': 'same-origin' },
@@ -26,77 +32,265 @@ async function verifiedErasure(page: Page, email: string): Promise<string> {
       email,
       userMessage: 'Merci de supprimer mon compte.',
       touchpoint: `${HOSTS.beLocal}/fr/privacy-rights/forgotten`,
+      ...body,
     },
   })
   expect(answer.status).toBe(200)
   const reference = (answer.json as { reference: string }).reference
   expect(reference).toMatch(/^BE-\d{6}-[2-9A-Z]{5}$/)
+  return reference
+}
+
+/** The requester confirms through the link of the verification mail. */
+async function verified(page: Page, email: string, body: Record<string, unknown> = {}): Promise<string> {
+  const reference = await submitted(email, body)
   await page.goto(await verificationLink(email))
   await page.getByRole('button', { name: 'Oui, traitez ma demande' }).click()
   await page.waitForURL(/\/fr\/email-verified$/)
   return reference
 }
 
+/** Signs in as a member of the privacy team where a desk page sent the browser, and comes back there. */
+async function signedInAt(page: Page, url: string) {
+  await page.goto(url)
+  await signInAtProvider(page, 'lisa.desk@dpgmedia.be')
+  await page.waitForURL(url)
+  await hydrated(page)
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus: the way a keyboard user gets there, so a control
+ * that Tab cannot reach fails the test.
+ */
+async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}) {
+  await expect(target).toBeVisible()
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+  }
+  throw new Error(`Tab did not reach ${target}`)
+}
+
+/** Chooses an option of a focused select with the arrow keys, as a keyboard user does. */
+async function chooseByKeyboard(page: Page, select: Locator, label: string) {
+  await expect(select).toBeFocused()
+  const labels = await select.locator('option').allTextContents()
+  const target = labels.indexOf(label)
+  expect(target, `option "${label}"`).toBeGreaterThanOrEqual(0)
+  const current = await select.evaluate((element) => (element as HTMLSelectElement).selectedIndex)
+  const key = target > current ? 'ArrowDown' : 'ArrowUp'
+  for (let step = 0; step < Math.abs(target - current); step++) await page.keyboard.press(key)
+  await expect(select.locator('option:checked')).toHaveText(label)
+}
+
+/**
+ * One action of a request page by keyboard: Tab to its text field, replace the text, Tab to its button (the
+ * next stop), Enter. What happened is announced in the status message, which takes the focus.
+ */
+async function actByKeyboard(
+  page: Page,
+  action: { field: Locator; text: string; button: string; done: string },
+) {
+  await tabTo(page, action.field)
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type(action.text)
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: action.button })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const status = page.getByRole('status')
+  await expect(status).toHaveText(action.done)
+  await expect(status).toBeFocused()
+}
+
+/** The labels of a request page's timeline, in order. */
+const timelineLabels = (page: Page) => page.locator('.desk-timeline__head strong').allTextContents()
+
 test.describe('privacy desk', () => {
-  test('a French erasure request: found by reference, extended, completed, mailed in French', async ({
+  test('the queue by keyboard: search, pager, every filter, the CSV export and a request', async ({
     page,
   }) => {
-    test.slow() // a verification, a sign-in at the provider, two actions and the mail round trips
-    const email = `desk-${unique()}@example.com`
-    const reference = await verifiedErasure(page, email)
+    test.slow() // 27 requests, a sign-in at the provider and seven page states checked by axe
+    const crowd = `page-${unique()}@example.com`
+    // One address with more requests than a page holds (25): the pager appears.
+    const crowded: string[] = []
+    for (let i = 0; i < 26; i++) crowded.push(await submitted(crowd))
+    const email = `clavier-${unique()}@example.com`
+    const reference = await verified(page, email)
 
-    await page.goto(QUEUE)
-    await signInAtProvider(page, 'lisa.desk@dpgmedia.be')
-    await page.waitForURL(QUEUE)
-    await hydrated(page)
+    await signedInAt(page, QUEUE)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demandes relatives à la vie privée')
     await expectNoAxeViolations(page)
 
-    // Found by its reference, with one month to go.
-    // By keyboard: type the reference and press Enter in the search field.
-    await page.getByRole('searchbox', { name: 'Rechercher' }).fill(reference)
-    await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter')
-    await page.waitForURL(`${QUEUE}?q=${reference}`)
+    // The search: Tab to it, type, Enter.
+    const search = page.getByRole('searchbox', { name: 'Rechercher' })
+    await tabTo(page, search)
+    await page.keyboard.type(crowd)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}?q=${encodeURIComponent(crowd)}`)
+    await hydrated(page)
+    const results = page.locator('#results-heading')
+    await expect(results).toHaveText('26 demandes (1–25)')
+    await expectNoAxeViolations(page)
+
+    // The pager: on to the last request, and back.
+    await tabTo(page, page.getByRole('link', { name: 'Suivante' }))
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/offset=25/)
+    await hydrated(page)
+    await expect(results).toHaveText('26 demandes (26–26)')
+    await expect(page.locator('.desk-table tbody tr')).toHaveCount(1)
+    await expectNoAxeViolations(page)
+    await tabTo(page, page.getByRole('link', { name: 'Précédente' }))
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}?q=${encodeURIComponent(crowd)}`)
+    await hydrated(page)
+    await expect(results).toHaveText('26 demandes (1–25)')
+    const shown = await page.locator('.desk-table tbody th a').allTextContents()
+    expect(crowded.filter((r) => !shown.includes(r))).toHaveLength(1)
+
+    // Every filter, chosen with the arrow keys; the search field emptied by keyboard.
+    await tabTo(page, search)
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('Backspace')
+    for (const [name, option] of [
+      ['Statut', 'Ouverte'],
+      ['Type de demande', 'Suppression de vos données'],
+      ['Pays', 'Belgique'],
+      ['Délai', 'Dans les 7 jours'],
+    ] as const) {
+      const select = page.getByRole('combobox', { name })
+      await tabTo(page, select)
+      await chooseByKeyboard(page, select, option)
+    }
+    await tabTo(page, page.getByRole('button', { name: 'Appliquer les filtres' }))
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}?status=open&flowType=RIGHT_TO_BE_FORGOTTEN&country=BE&due=week`)
+    await hydrated(page)
+    // A fresh request is due in a month, not within 7 days.
+    await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+
+    // The due filter back to any, the reference in the search: found.
+    const due = page.getByRole('combobox', { name: 'Délai' })
+    await tabTo(page, due)
+    await chooseByKeyboard(page, due, 'Tous')
+    await tabTo(page, search, { backwards: true })
+    await page.keyboard.type(reference)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}?q=${reference}&status=open&flowType=RIGHT_TO_BE_FORGOTTEN&country=BE`)
+    await hydrated(page)
     const row = page.getByRole('row', { name: new RegExp(reference) })
     await expect(row).toContainText('Ouverte')
     await expect(row).toContainText(/encore \d+ jours/)
-    await row.getByRole('link', { name: reference }).focus()
+    await expectNoAxeViolations(page)
+
+    // The CSV export of what the filters show, by keyboard.
+    const csvLink = page.getByRole('link', { name: 'Exporter en CSV' })
+    await expect(csvLink).toHaveAttribute(
+      'href',
+      `/api/internal-privacy-rights/requests.csv?status=open&flowType=RIGHT_TO_BE_FORGOTTEN&country=BE&q=${reference}&lang=fr`,
+    )
+    await tabTo(page, csvLink)
+    const download = page.waitForEvent('download')
+    await page.keyboard.press('Enter')
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^privacy-requests-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile(await file.path(), 'utf8')
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(new RegExp(`^${reference};RIGHT_TO_BE_FORGOTTEN;BE;fr;open;`))
+    expect(csv).not.toContain(email)
+
+    // The request itself: Tab to its row's link, Enter.
+    await tabTo(page, row.getByRole('link', { name: reference }))
     await page.keyboard.press('Enter')
     await page.waitForURL(`${QUEUE}/${reference}`)
     await hydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Demande ${reference}`)
+  })
+
+  test('a French erasure request: found by reference, noted, extended, completed, mailed in French', async ({
+    page,
+  }) => {
+    test.slow() // a verification, a sign-in at the provider, three actions and the mail round trips
+    const email = `desk-${unique()}@example.com`
+    const reference = await verified(page, email)
+
+    await signedInAt(page, QUEUE)
+    // Found by its reference, opened from its row: all by keyboard.
+    await tabTo(page, page.getByRole('searchbox', { name: 'Rechercher' }))
+    await page.keyboard.type(reference)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}?q=${reference}`)
+    await hydrated(page)
+    await tabTo(
+      page,
+      page.getByRole('row', { name: new RegExp(reference) }).getByRole('link', { name: reference }),
+    )
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${QUEUE}/${reference}`)
+    await hydrated(page)
     await expect(page.locator('.summary')).toContainText(email)
     await expect(page.locator('.summary')).toContainText('Merci de supprimer mon compte.')
     await expectNoAxeViolations(page)
 
-    // Extend, by keyboard: the reason, then the button; the result is announced and takes the focus.
-    await page
-      .getByLabel('Motif pour le demandeur')
-      .fill('Votre compte existe chez plusieurs de nos marques.')
-    await page.getByLabel('Motif pour le demandeur').press('Tab')
-    await expect(page.getByRole('button', { name: 'Prolonger' })).toBeFocused()
-    await page.keyboard.press('Enter')
-    const status = page.getByRole('status')
-    await expect(status).toHaveText('Le délai est prolongé et le demandeur reçoit un e-mail.')
-    await expect(status).toBeFocused()
+    // An internal note.
+    await actByKeyboard(page, {
+      field: page.getByLabel("Note (uniquement pour l'équipe, jamais envoyée)"),
+      text: 'Appelé la demandeuse pour confirmer les marques.',
+      button: 'Ajouter la note',
+      done: "La note figure dans l'historique.",
+    })
+    await expect(page.locator('.desk-timeline')).toContainText(
+      'Appelé la demandeuse pour confirmer les marques.',
+    )
+    await expectNoAxeViolations(page)
+
+    // Extend, with the reason the requester reads.
+    await actByKeyboard(page, {
+      field: page.getByLabel('Motif pour le demandeur'),
+      text: 'Votre compte existe chez plusieurs de nos marques.',
+      button: 'Prolonger',
+      done: 'Le délai est prolongé et le demandeur reçoit un e-mail.',
+    })
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Prolongée')
     // Extending is possible once: the form is gone.
     await expect(page.getByRole('button', { name: 'Prolonger' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
 
     // Complete with the reply the template started, edited by the team.
     const reply = page.getByLabel('Réponse au demandeur (langue : Français)')
     await expect(reply).toHaveValue(/Vous nous avez demandé d'effacer vos données personnelles/)
-    await reply.fill('Votre compte a été supprimé chez toutes nos marques.')
-    await reply.press('Tab')
-    await expect(page.getByRole('button', { name: 'Envoyer la réponse et clôturer' })).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(status).toHaveText('La réponse est envoyée et la demande est traitée.')
+    await actByKeyboard(page, {
+      field: reply,
+      text: 'Votre compte a été supprimé chez toutes nos marques.',
+      button: 'Envoyer la réponse et clôturer',
+      done: 'La réponse est envoyée et la demande est traitée.',
+    })
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Traitée')
 
-    // The timeline holds every step, with the staff member's actions named.
+    // The five events of the scenario, once each and in order: received, verified, the team told,
+    // extended, replied.
+    const five = [
+      'Reçue',
+      'Adresse e-mail confirmée',
+      "E-mail prêt à l'envoi : notification à l'équipe vie privée",
+      'Délai prolongé',
+      'Traitée',
+    ]
+    const labels = await timelineLabels(page)
+    for (const label of five)
+      expect(
+        labels.filter((l) => l === label),
+        label,
+      ).toHaveLength(1)
+    const positions = five.map((label) => labels.indexOf(label))
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    expect(labels.filter((l) => l === 'Note')).toHaveLength(1)
     const timeline = page.locator('.desk-timeline')
-    for (const step of ['Reçue', 'Adresse e-mail confirmée', 'Délai prolongé', 'Traitée'])
-      await expect(timeline).toContainText(step)
     await expect(timeline).toContainText('Votre compte a été supprimé chez toutes nos marques.')
     await expect(timeline).toContainText('Lisa')
     await expectNoAxeViolations(page)
@@ -111,11 +305,24 @@ test.describe('privacy desk', () => {
         ]),
       )
     const mails = await mailsTo(email)
-    expect(mails.find((mail) => mail.subject.startsWith('Nous avons besoin'))?.text).toContain(
-      'Votre compte existe chez plusieurs de nos marques.',
-    )
-    await page.reload()
-    await expect(page.locator('.desk-timeline')).toContainText('E-mail remis : réponse')
+    const extension = mails.find((mail) => mail.subject.startsWith('Nous avons besoin'))
+    expect(extension?.text).toContain('Votre compte existe chez plusieurs de nos marques.')
+    expect(extension?.text).toContain(reference)
+    // Delivered too: the team's mail and the reply.
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return timelineLabels(page)
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          "E-mail remis : notification à l'équipe vie privée",
+          'E-mail remis : réponse',
+        ]),
+      )
 
     // The status link of the receipt shows the course and the reply, and nothing personal.
     const receipt = mails.find((mail) => /privacy-rights\/status\?token=/.test(mail.text))
@@ -125,7 +332,119 @@ test.describe('privacy desk', () => {
     await expect(page.locator('.summary')).toContainText(reference)
     await expect(page.locator('.summary')).toContainText('Traitée')
     await expect(page.getByText('Votre compte a été supprimé chez toutes nos marques.')).toBeVisible()
+    await expect(page.getByText('Votre compte existe chez plusieurs de nos marques.')).toBeVisible()
     await expect(page.locator('main')).not.toContainText(email)
+    await expectNoAxeViolations(page)
+  })
+
+  test('a request rejected by keyboard: a ground, a message, the refusal mailed in French', async ({
+    page,
+  }) => {
+    test.slow() // a verification, a sign-in at the provider and the mail round trip
+    const email = `refus-${unique()}@example.com`
+    const reference = await verified(page, email)
+    await signedInAt(page, `${QUEUE}/${reference}`)
+
+    const ground = page.getByRole('combobox', { name: 'Motif', exact: true })
+    await tabTo(page, ground)
+    await chooseByKeyboard(page, ground, 'Manifestement infondée ou excessive')
+    await actByKeyboard(page, {
+      field: page.getByLabel('Explication pour le demandeur'),
+      text: 'Vous nous avez posé la même question la semaine dernière.',
+      button: 'Refuser et clôturer',
+      done: 'Le refus est envoyé et la demande est clôturée.',
+    })
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Refusée')
+    await expect(page.locator('.desk-timeline')).toContainText('Manifestement infondée ou excessive')
+    // Closed: nothing more to do but notes.
+    await expect(page.getByRole('button', { name: 'Refuser et clôturer' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+
+    await expect
+      .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toContain(`Notre décision concernant votre demande relative à la vie privée [${reference}]`)
+    const refusal = (await mailsTo(email)).find((mail) => mail.subject.startsWith('Notre décision'))
+    expect(refusal?.text).toContain('Vous nous avez posé la même question la semaine dernière.')
+    expect(refusal?.text).toContain('Autorité de protection des données')
+  })
+
+  test('an objection’s request page shows each brand key pending, then applied by the brand system, in nl and fr', async ({
+    page,
+  }, info) => {
+    test.slow() // a verification, an operator command, the brand system's calls and four page states
+    const email = `opposition-${unique()}@example.com`
+    const reference = await verified(page, email, {
+      flowType: 'OBJECTION',
+      brands: ['HLN', 'HUMO'],
+      userMessage: undefined,
+    })
+
+    // The brand system, registered by the operator's command, as an integrator gets it.
+    const client = `HLN CRM ${info.project.name} ${unique()}`
+    const added = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/api-clients.ts',
+        'add',
+        '--name',
+        client,
+        '--country',
+        'BE',
+        '--brands',
+        'HLN',
+      ],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}` } },
+    )
+    const secret = /pss_[\w-]+/.exec(added.stdout)?.[0] ?? ''
+    expect(secret).not.toBe('')
+    const asClient = { Authorization: `Bearer ${secret}` }
+
+    const page1 = `${QUEUE}/${reference}`
+    await signedInAt(page, page1)
+    const fulfilment = page.getByRole('region', { name: 'Application par les systèmes des marques' })
+    const rowOf = (key: string) => fulfilment.getByRole('row').filter({ hasText: key })
+    await expect(rowOf('HLN')).toContainText('Pas encore confirmée')
+    await expect(rowOf('HUMO')).toContainText('Pas encore confirmée')
+    await expectNoAxeViolations(page)
+
+    // The brand system finds the suppression in its feed and confirms it.
+    let id = ''
+    let after = ''
+    for (let round = 0; round < 100 && !id; round++) {
+      const feed = await siteRequest(HOSTS.beLocal, `/api/v1/suppressions?limit=1000${after}`, {
+        headers: asClient,
+      })
+      expect(feed.status).toBe(200)
+      const body = feed.json as {
+        items: { id: string; reference: string; brandKey: string }[]
+        next: string | null
+      }
+      id = body.items.find((item) => item.reference === reference && item.brandKey === 'HLN')?.id ?? ''
+      if (!body.next) break
+      after = `&after=${body.next}`
+    }
+    expect(id).not.toBe('')
+    const applied = await siteRequest(HOSTS.beLocal, `/api/v1/suppressions/${id}/applied`, {
+      method: 'POST',
+      headers: asClient,
+    })
+    expect(applied.status).toBe(200)
+
+    await page.reload()
+    await hydrated(page)
+    await expect(rowOf('HLN')).toContainText(new RegExp(`Appliquée le .+ par ${client}`))
+    await expect(rowOf('HUMO')).toContainText('Pas encore confirmée')
+    await expectNoAxeViolations(page)
+
+    await page.goto(`${HOSTS.beLocal}/nl/internal-privacy-rights/requests/${reference}`)
+    await hydrated(page)
+    const dutch = page.getByRole('region', { name: 'Uitvoering door de merksystemen' })
+    await expect(dutch.getByRole('row').filter({ hasText: 'HLN' })).toContainText(
+      new RegExp(`Toegepast op .+ door ${client}`),
+    )
+    await expect(dutch.getByRole('row').filter({ hasText: 'HUMO' })).toContainText('Nog niet bevestigd')
     await expectNoAxeViolations(page)
   })
 

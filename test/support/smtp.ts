@@ -56,3 +56,12 @@ export class SmtpSink {
     }
   }
 }
+
+/** A loopback SMTP address where nothing listens: every connection is refused. */
+export async function refusingSmtpUrl(): Promise<string> {
+  const sink = new SmtpSink()
+  await sink.start()
+  const url = sink.url
+  await sink.stop()
+  return url
+}

@@ -4,9 +4,16 @@ import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { COUNTRY_LABELS, REQUEST_STATUS_LABELS } from '#shared/desk-labels.ts'
-import { formatLongDate } from '#shared/format.ts'
+import { formatLongDate, numberFormatter } from '#shared/format.ts'
 import { FLOW_LABELS } from '#shared/labels.ts'
-import { type DeskQuery, DUE_FILTERS, PAGE_SIZE, REQUEST_STATUSES } from '#shared/privacy-rights/desk.ts'
+import type { Language } from '#shared/locale.ts'
+import {
+  CSV_MAX_ROWS,
+  type DeskQuery,
+  DUE_FILTERS,
+  PAGE_SIZE,
+  REQUEST_STATUSES,
+} from '#shared/privacy-rights/desk.ts'
 import { FLOW_TYPES } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
 import type { Data } from './+data'
@@ -14,21 +21,18 @@ import { DeskSelect, DeskTable } from './DeskFields'
 import { DueBadge } from './DueBadge'
 
 /** The query string of a filter set, without empty values. */
-function queryString(filters: DeskQuery, offset = 0): string {
+function queryString(filters: DeskQuery, offset = 0, lang?: Language): string {
   const params = new URLSearchParams()
   for (const name of ['status', 'flowType', 'country', 'due', 'q'] as const) {
     const value = filters[name]
     if (value) params.set(name, value)
   }
   if (offset > 0) params.set('offset', String(offset))
+  if (lang) params.set('lang', lang)
   const text = params.toString()
   return text ? `?${text}` : ''
 }
 
-/**
- * Issue 16: the privacy team's queue. Soonest due first; filters are a GET form, so the page works and can
- * be bookmarked without script; the CSV export takes the same filters.
- */
 /** The list's columns. */
 const COLUMNS = [
   'staff.desk.field.reference',
@@ -39,11 +43,16 @@ const COLUMNS = [
   'staff.desk.field.due',
 ] as const
 
+/**
+ * Issue 16: the privacy team's queue. Soonest due first; filters are a GET form, so the page works and can
+ * be bookmarked without script; the CSV export takes the same filters.
+ */
 export default function Page() {
   const { items, total, filters, countries } = useData<Data>()
   const { lang, site } = usePageContext()
   const t = useTranslate()
   const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
+  const number = numberFormatter(lang, site.country)
   const offset = filters.offset ?? 0
   const base = localizedPath(lang, '/internal-privacy-rights/requests')
   const first = total === 0 ? 0 : offset + 1
@@ -129,10 +138,13 @@ export default function Page() {
             {t('staff.desk.queue.apply')}
           </button>
           <a href={base}>{t('staff.desk.queue.reset')}</a>
-          <a href={`/api/internal-privacy-rights/requests.csv${queryString(filters)}`} download>
+          <a href={`/api/internal-privacy-rights/requests.csv${queryString(filters, 0, lang)}`} download>
             {t('staff.desk.queue.csv')}
           </a>
         </p>
+        {total > CSV_MAX_ROWS && (
+          <p className="field__hint">{t('staff.desk.queue.csv_limit', { max: number(CSV_MAX_ROWS) })}</p>
+        )}
       </form>
 
       <section className="card" aria-labelledby="results-heading">

@@ -49,7 +49,7 @@ export default function Page() {
       ) : (
         <ol className="status-replies">
           {view.replies.map((reply) => (
-            <li key={reply.at}>
+            <li key={reply.id}>
               <p>
                 <strong>{t(STATUS_REPLY_LABELS[reply.kind])}</strong>{' '}
                 <time dateTime={reply.at}>{formatDateTime(reply.at, lang, site.country)}</time>

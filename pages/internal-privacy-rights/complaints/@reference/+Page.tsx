@@ -120,12 +120,16 @@ export default function Page() {
 const EVENT_KEYS: Record<
   string,
   | 'staff.complaints.event.received'
+  | 'staff.complaints.event.mail_queued'
   | 'staff.complaints.event.mail'
+  | 'staff.complaints.event.mail_failed'
   | 'staff.complaints.event.under_review'
   | 'staff.complaints.event.note'
 > = {
   received: 'staff.complaints.event.received',
+  'mail-queued': 'staff.complaints.event.mail_queued',
   'mail-delivered': 'staff.complaints.event.mail',
+  'mail-failed': 'staff.complaints.event.mail_failed',
   under_review: 'staff.complaints.event.under_review',
   note: 'staff.complaints.event.note',
 }

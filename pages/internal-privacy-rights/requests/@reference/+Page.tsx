@@ -14,10 +14,12 @@ import {
   REQUEST_STATUS_LABELS,
 } from '#shared/desk-labels.ts'
 import { formatDateTime, formatLongDate } from '#shared/format.ts'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { CHANNEL_LABELS, CUSTOMER_LANGUAGE_LABELS, FLOW_LABELS } from '#shared/labels.ts'
 import {
   DESK_MAIL_KINDS,
   type DeskAction,
+  type EventKind,
   REJECTION_REASONS,
   type RequestDetail,
 } from '#shared/privacy-rights/desk.ts'
@@ -101,13 +103,14 @@ export default function Page() {
               <li key={event.id}>
                 <p className="desk-timeline__head">
                   <strong>
-                    {event.kind === 'mail-delivered'
-                      ? t('staff.desk.event.mail_kind', { kind: mailKind(t, event.detail) })
+                    {isMailEvent(event.kind)
+                      ? t(MAIL_EVENT_LABELS[event.kind], { kind: mailKind(t, event.detail) })
                       : t(EVENT_LABELS[event.kind])}
                   </strong>{' '}
                   <time dateTime={event.at}>{time(event.at)}</time>
                   {event.by && <> · {event.by}</>}
                 </p>
+                {event.kind === 'mail-failed' && <p>{t('staff.desk.event.mail_failed_hint')}</p>}
                 {event.kind === 'rejected' && event.detail && (
                   <p>{t(REJECTION_REASON_LABELS[event.detail as keyof typeof REJECTION_REASON_LABELS])}</p>
                 )}
@@ -217,8 +220,8 @@ export default function Page() {
             {request.related.map((other) => (
               <li key={other.reference}>
                 <a href={`${queue}/${other.reference}`}>{other.reference}</a> ·{' '}
-                {t(FLOW_LABELS[other.flowType])} · {t(REQUEST_STATUS_LABELS[other.status])} ·{' '}
-                {date(other.receivedAt)}
+                {t(COUNTRY_LABELS[other.country])} · {t(FLOW_LABELS[other.flowType])} ·{' '}
+                {t(REQUEST_STATUS_LABELS[other.status])} · {date(other.receivedAt)}
               </li>
             ))}
           </ul>
@@ -226,6 +229,17 @@ export default function Page() {
       </section>
     </div>
   )
+}
+
+/** A mail's course on the timeline, with the mail's kind in the label. */
+const MAIL_EVENT_LABELS = {
+  'mail-queued': 'staff.desk.event.mail_queued_kind',
+  'mail-delivered': 'staff.desk.event.mail_kind',
+  'mail-failed': 'staff.desk.event.mail_failed_kind',
+} as const satisfies Partial<Record<EventKind, PhraseKey>>
+
+function isMailEvent(kind: EventKind): kind is keyof typeof MAIL_EVENT_LABELS {
+  return Object.hasOwn(MAIL_EVENT_LABELS, kind)
 }
 
 function mailKind(t: ReturnType<typeof useTranslate>, kind: string | null): string {
