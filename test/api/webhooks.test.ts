@@ -3,9 +3,8 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
 import { startWebhookWorker, webhookKey } from '#server/services/webhooks.ts'
-import { DATABASES, ROOT, testDatabaseUrl, testSetup } from '../support/app'
+import { DATABASES, ROOT, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 import { SmtpSink } from '../support/smtp'
 import { confirmByMail as confirmRequest } from '../support/verification'
@@ -80,15 +79,7 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     expect(delivered.length).toBeGreaterThan(0)
     expect(delivered.every((row) => row.payload === '')).toBe(true)
     const later = new Date(now.getTime() + (setup.config.retention.mailRecordDays + 1) * 86_400_000)
-    const job = startRetentionJob({
-      db: setup.composition.db,
-      unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-      retention: setup.config.retention,
-      logger: createLogger('silent'),
-      clock: () => later,
-    })
-    job.stop()
-    expect((await job.run())?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
+    expect((await runRetention(setup, later))?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
   })
 
   it('delivers exactly once across a 2-minute outage of the receiver', async () => {
