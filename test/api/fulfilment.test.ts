@@ -2,11 +2,14 @@ import { createClient } from 'redis'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { normalisePhone } from '#server/services/api-clients.ts'
 import { togglesFrom } from '#shared/site.ts'
 import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { openApiSchemas } from '../support/openapi'
 import { writerConnection } from '../support/paused-writer'
+import { SmtpSink } from '../support/smtp'
+import { confirmByMail } from '../support/verification'
 
 const NL = 'privacy.dpgmedia.nl'
 const BE = 'privacy.dpgmedia.be'
@@ -518,6 +521,75 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     } finally {
       now = start
     }
+  })
+})
+
+describe.each(DATABASES)('an objection by e-mail, end to end, on %s', (kind) => {
+  const sink = new SmtpSink()
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  let outbox: OutboxWorker
+
+  beforeAll(async () => {
+    await sink.start()
+    setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind), SMTP_URL: sink.url })
+    outbox = setup.composition.startWorkers({ outboxIntervalMs: 50, retryBaseMs: 50 })
+  })
+  afterAll(async () => {
+    await outbox?.stop()
+    await setup?.composition.close()
+    await sink.stop()
+  })
+
+  it('reaches the feed of the client of its country and brands once confirmed, and no other client', async () => {
+    const clients = setup.composition.services.apiClients
+    const add = async (name: string, country: 'NL' | 'BE', brands?: string[]) =>
+      (await clients.add({ name, country, brands })).secret
+    const mine = await add('HLN and HUMO', 'BE', ['HLN', 'HUMO'])
+    const otherBrands = await add('DM only', 'BE', ['DM', 'DM_DIGITAL'])
+    const otherCountry = await add('Every NL brand', 'NL')
+    const email = `bezwaar-${kind}@example.be`
+    const answer = await request(setup.app)
+      .post('/api/privacy-rights/request')
+      .set('Host', BE)
+      .send({ flowType: 'OBJECTION', country: 'BE', language: 'fr', email, brands: ['HLN', 'HUMO'] })
+    expect(answer.status).toBe(200)
+    const reference = answer.body.reference as string
+    const itemsOf = async (secret: string, host: string) => {
+      const page = await request(setup.app)
+        .get(`${FEED}?limit=1000`)
+        .set('Host', host)
+        .set('Authorization', `Bearer ${secret}`)
+      expect(page.status).toBe(200)
+      return (page.body.items as { reference: string; email?: string }[]).filter(
+        (item) => item.reference === reference || item.email === email,
+      )
+    }
+    // Not before the requester confirmed the address.
+    expect(await itemsOf(mine, BE)).toEqual([])
+    const confirm = await confirmByMail(setup.app, sink, BE, email)
+    expect(confirm.status).toBe(303)
+    expect(confirm.headers.location).toBe('/fr/email-verified')
+    const items = await itemsOf(mine, BE)
+    expect(items).toEqual([
+      expect.objectContaining({ reference, country: 'BE', brandKey: 'HLN', channel: 'EMAIL', email }),
+      expect.objectContaining({ reference, country: 'BE', brandKey: 'HUMO', channel: 'EMAIL', email }),
+    ])
+    // Same country, other brands; another country: nothing, and a lookup there finds nothing either.
+    expect(await itemsOf(otherBrands, BE)).toEqual([])
+    expect(await itemsOf(otherCountry, NL)).toEqual([])
+    const lookup = (secret: string) =>
+      request(setup.app)
+        .post(`${FEED}/lookup`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secret}`)
+        .send({ email })
+    expect((await lookup(mine)).body).toEqual({
+      suppressed: true,
+      channels: ['EMAIL'],
+      brandKeys: ['HLN', 'HUMO'],
+    })
+    expect((await lookup(otherBrands)).body.suppressed).toBe(false)
+    expect((await lookup(otherCountry)).body.suppressed).toBe(false)
   })
 })
 
