@@ -273,8 +273,9 @@ export async function appliedOf(db: Executor, requestId: string) {
 }
 
 /**
- * Suppressions of a country made before `before` that no client has confirmed: the brands may still be
- * calling or mailing these people (spec §9 promises 30 days).
+ * Suppressions of a country made before `before` that no client has confirmed, oldest first: the brands may
+ * still be calling or mailing these people (spec §9 promises 30 days). Every one, so that the daily mail can
+ * say how many there are in all; it lists the oldest (UNCONFIRMED_LISTED in server/mail/templates.ts).
  */
 export async function unconfirmedBefore(db: Executor, country: Country, before: string) {
   return db
@@ -294,7 +295,6 @@ export async function unconfirmedBefore(db: Executor, country: Country, before: 
       ),
     )
     .orderBy('s.seq')
-    .limit(1000)
     .execute()
 }
 

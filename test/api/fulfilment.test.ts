@@ -481,6 +481,52 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect((await apply(secrets.be, 'not-an-id')).status).toBe(404)
   })
 
+  it('says in the daily mail how many suppressions wait in all when there are more than it lists', async () => {
+    const db = setup.composition.db.db
+    const { reference } = (await objection(NL, 'NL', ['AD'], '+31633333333')).body
+    const { id: requestId } = await db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    const waiting = Array.from({ length: 1003 }, (_, i) => ({
+      channel: 'EMAIL' as const,
+      brandKey: 'AD',
+      country: 'NL' as const,
+      email: `wacht${i}@example.nl`,
+      phoneNumber: null,
+      postalAddress: null,
+      requestId,
+    }))
+    await db.transaction().execute((trx) => insertSuppressions(trx, waiting, now.toISOString()))
+    const start = now
+    try {
+      now = new Date(start.getTime() + 40 * 86_400_000)
+      const cutoff = new Date(now.getTime() - 25 * 86_400_000).toISOString()
+      // No client confirmed any NL suppression in these tests: all from before the cutoff wait.
+      const { total } = await db
+        .selectFrom('marketing_suppressions')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .where('country', '=', 'NL')
+        .where('created_at', '<', cutoff)
+        .executeTakeFirstOrThrow()
+      expect(Number(total)).toBeGreaterThan(1000)
+      await setup.composition.services.desk.runDeadlines()
+      const mail = await db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('kind', '=', 'unconfirmed-suppressions')
+        .where('to_address', '=', setup.config.privacyMailbox.NL)
+        .where('created_at', '=', now.toISOString())
+        .executeTakeFirstOrThrow()
+      expect(mail.subject).toContain(`${Number(total)} bezwaren`)
+      expect(mail.text_body).toContain(`alleen de oudste 1000: in totaal wachten ${Number(total)} bezwaren`)
+      expect(mail.text_body?.split('\n').filter((line) => / · AD · /.test(line))).toHaveLength(1000)
+    } finally {
+      now = start
+    }
+  })
+
   it('mails the privacy mailbox, once a day, the suppressions no client confirmed within 25 days', async () => {
     const db = setup.composition.db.db
     const desk = setup.composition.services.desk
