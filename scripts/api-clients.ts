@@ -4,7 +4,7 @@
  * in the Docker image.
  *
  *   add --name "HLN CRM" --country BE [--brands HLN,HUMO]   prints the secret, once
- *   list                                                    clients, their scope and calls per day
+ *   list                                                    clients, their scope, webhooks and calls per day
  *   revoke --name "HLN CRM"                                 the secret stops working at once
  *   rotate --name "HLN CRM"                                 prints a new secret; the old one works 24 h more
  *   webhook --name "HLN CRM" --url https://… --events suppression.created,request.verified
@@ -73,6 +73,10 @@ try {
       const scope = client.brands ? client.brands.join(', ') : 'every brand'
       const state = client.revokedAt ? `revoked ${client.revokedAt}` : 'live'
       console.log(`${client.name}\t${client.country}\t${scope}\t${state}\tsince ${client.createdAt}`)
+      for (const endpoint of client.endpoints)
+        console.log(
+          `\twebhook\t${endpoint.url}\t${endpoint.events.join(',')}\t${endpoint.disabledAt ? `disabled ${endpoint.disabledAt}` : 'live'}`,
+        )
       for (const call of client.calls.slice(0, 14))
         console.log(`\t${call.day}\t${call.endpoint}\t${call.calls} calls\t${call.items} items`)
     }

@@ -31,6 +31,22 @@ export async function insertEndpoint(db: Executor, endpoint: WebhookEndpoint, no
     .execute()
 }
 
+/** A client's endpoints, live and disabled (for the operator's `api-clients list`). */
+export async function endpointsOf(db: Executor, clientId: string) {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'events', 'created_at', 'disabled_at'])
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .execute()
+  return rows.map((row) => ({
+    url: row.url,
+    events: row.events.split(','),
+    createdAt: row.created_at,
+    disabledAt: row.disabled_at,
+  }))
+}
+
 /** The live endpoints of live clients of a country that want this event, with their client. */
 export async function subscribers(db: Executor, country: Country, event: WebhookEvent) {
   const rows = await db

@@ -19,7 +19,7 @@ import {
   visibleSuppression,
 } from '../db/api-client-repository'
 import type { Db } from '../db/database'
-import { cancelUnwantedDeliveries } from '../db/webhook-repository'
+import { cancelUnwantedDeliveries, endpointsOf } from '../db/webhook-repository'
 import { NotFound, ValidationFailed } from './errors'
 import type { AppliedAnswer, FeedEntry, FeedPage, LookupAnswer } from './fulfilment-shapes'
 
@@ -45,7 +45,12 @@ export interface ApiClientService {
     /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
     contactData?: boolean
   }): Promise<{ client: ApiClient; secret: string }>
-  list(): Promise<(ApiClient & { calls: Awaited<ReturnType<typeof callsOf>> })[]>
+  list(): Promise<
+    (ApiClient & {
+      calls: Awaited<ReturnType<typeof callsOf>>
+      endpoints: Awaited<ReturnType<typeof endpointsOf>>
+    })[]
+  >
   /** The secret stops at once, and its webhook deliveries still waiting are cancelled. */
   revoke(name: string): Promise<void>
   /** A new secret; the current one keeps working for 24 hours, and earlier ones until their own 24 hours end. */
@@ -85,7 +90,11 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
     async list() {
       const clients = await listClients(db.db)
       return Promise.all(
-        clients.map(async (client) => ({ ...client, calls: await callsOf(db.db, client.id) })),
+        clients.map(async (client) => ({
+          ...client,
+          calls: await callsOf(db.db, client.id),
+          endpoints: await endpointsOf(db.db, client.id),
+        })),
       )
     },
 
