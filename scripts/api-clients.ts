@@ -4,11 +4,12 @@
  * in the Docker image.
  *
  *   add --name "HLN CRM" --country BE [--brands HLN,HUMO]   prints the secret, once
- *   list                                                    clients, their scope and calls per day
+ *   list                                                    clients, their scope, webhooks and calls per day
  *   revoke --name "HLN CRM"                                 the secret stops working at once
  *   rotate --name "HLN CRM"                                 prints a new secret; the old one works 24 h more
  *   webhook --name "HLN CRM" --url https://… --events suppression.created,request.verified
  *                                                           registers an endpoint; prints its signing secret
+ *   webhook --name "HLN CRM" --url https://… --disable      no more deliveries there, waiting ones cancelled
  *   deliveries --failed                                     webhook deliveries given up on after 3 days
  * `add … --ids-only`: the client gets ids and references, never contact data.
  */
@@ -26,6 +27,7 @@ const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--
        npm run api-clients -- revoke --name NAME
        npm run api-clients -- rotate --name NAME
        npm run api-clients -- webhook --name NAME --url URL --events suppression.created,request.verified
+       npm run api-clients -- webhook --name NAME --url URL --disable
        npm run api-clients -- deliveries --failed`
 
 /** The command line is not one of USAGE's. */
@@ -41,6 +43,7 @@ const { values, positionals } = parseArgs({
     'ids-only': { type: 'boolean', default: false },
     url: { type: 'string' },
     events: { type: 'string' },
+    disable: { type: 'boolean', default: false },
     failed: { type: 'boolean', default: false },
   },
 })
@@ -50,6 +53,8 @@ const db = openDatabase(config.databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
   const clients = createApiClientService({ db })
+  // The key is read (or made) only by the commands that need it.
+  const webhooks = () => webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
   const name = values.name?.trim() ?? ''
   if (command === 'add') {
     const country = values.country?.toUpperCase()
@@ -68,6 +73,10 @@ try {
       const scope = client.brands ? client.brands.join(', ') : 'every brand'
       const state = client.revokedAt ? `revoked ${client.revokedAt}` : 'live'
       console.log(`${client.name}\t${client.country}\t${scope}\t${state}\tsince ${client.createdAt}`)
+      for (const endpoint of client.endpoints)
+        console.log(
+          `\twebhook\t${endpoint.url}\t${endpoint.events.join(',')}\t${endpoint.disabledAt ? `disabled ${endpoint.disabledAt}` : 'live'}`,
+        )
       for (const call of client.calls.slice(0, 14))
         console.log(`\t${call.day}\t${call.endpoint}\t${call.calls} calls\t${call.items} items`)
     }
@@ -79,16 +88,20 @@ try {
     if (!name) throw new Usage()
     const secret = await clients.rotate(name)
     console.log(`New secret for "${name}" (shown once); the previous one works for 24 hours more:\n${secret}`)
+  } else if (command === 'webhook' && values.disable) {
+    if (!name || !values.url || values.events) throw new Usage()
+    const cancelled = await webhooks().disable(name, values.url)
+    console.log(
+      `Disabled ${values.url} for "${name}": nothing more is sent there (${cancelled} waiting deliveries cancelled).`,
+    )
   } else if (command === 'webhook') {
     if (!name || !values.url || !values.events) throw new Usage()
-    const admin = webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
     const events = values.events.split(',').map((event) => event.trim())
-    const endpoint = await admin.register(name, values.url, events)
+    const endpoint = await webhooks().register(name, values.url, events)
     console.log(`Registered ${values.url} for "${name}" (${events.join(', ')}).`)
     console.log(`Signing secret (Standard Webhooks; give it to the receiver):\n${endpoint.secret}`)
   } else if (command === 'deliveries' && values.failed) {
-    const admin = webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
-    const failed = await admin.failed()
+    const failed = await webhooks().failed()
     if (failed.length === 0) console.log('No failed deliveries.')
     for (const row of failed)
       console.log(

@@ -120,7 +120,10 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
   app.use(
     '/api',
-    fulfilmentRouter(services.apiClients, services.rateLimitStore, config.apiClientRequestsPerMinute),
+    fulfilmentRouter(services.apiClients, services.rateLimitStore, {
+      perMinute: config.apiClientRequestsPerMinute,
+      authFailuresPerMinute: config.apiClientAuthFailuresPerMinute,
+    }),
   )
   app.use('/api', openApiRouter())
   app.use('/api', apiNotFound)

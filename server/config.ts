@@ -46,6 +46,8 @@ export interface Config {
   readonly webhookSigningKey: string | null
   /** Issue 17: requests per minute one brand system may make (API_CLIENT_REQUESTS_PER_MINUTE). */
   readonly apiClientRequestsPerMinute: number
+  /** Issue 17: calls without a valid secret one address may make a minute (API_CLIENT_AUTH_FAILURES_PER_MINUTE). */
+  readonly apiClientAuthFailuresPerMinute: number
   readonly emailDomainCheck: 'dns' | 'off'
   /** Base URLs of the address registers: PDOK Locatieserver (NL), Flemish address register (BE). */
   readonly addressLookupUrl: Readonly<Record<Country, string>>
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
+    apiClientAuthFailuresPerMinute: integer(env, 'API_CLIENT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
     webhookSigningKey: signingKey(env),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
     addressLookupUrl: {

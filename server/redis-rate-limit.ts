@@ -54,19 +54,29 @@ export function connectRateLimitStore(url: string, logger: Logger): RateLimitCon
   const memory = memoryRateLimitStore()
   let skipUntil = 0
 
+  const either = async (viaRedis: () => Promise<number>, inMemory: () => Promise<number>) => {
+    if (health.closed || !client.isReady || Date.now() < skipUntil) return inMemory()
+    try {
+      const count = await withTimeout(viaRedis(), COMMAND_TIMEOUT_MS)
+      health.up()
+      return count
+    } catch (error) {
+      skipUntil = Date.now() + COOL_OFF_MS
+      health.down(error)
+      return inMemory()
+    }
+  }
   const store: RateLimitStore = {
-    async hit(key, windowMs) {
-      if (health.closed || !client.isReady || Date.now() < skipUntil) return memory.hit(key, windowMs)
-      try {
-        const count = await withTimeout(redis.hit(key, windowMs), COMMAND_TIMEOUT_MS)
-        health.up()
-        return count
-      } catch (error) {
-        skipUntil = Date.now() + COOL_OFF_MS
-        health.down(error)
-        return memory.hit(key, windowMs)
-      }
-    },
+    hit: (key, windowMs) =>
+      either(
+        () => redis.hit(key, windowMs),
+        () => memory.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      either(
+        () => redis.peek(key),
+        () => memory.peek(key),
+      ),
   }
 
   return {

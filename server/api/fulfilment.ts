@@ -3,7 +3,7 @@ import { type RequestHandler, type Response, Router } from 'express'
 import type { ApiClient } from '../db/api-client-repository'
 import { HttpError } from '../http-error'
 import { jsonBody } from '../middleware/post-guards'
-import type { RateLimitStore } from '../middleware/rate-limit'
+import { type RateLimitStore, rateLimited } from '../middleware/rate-limit'
 import type { ApiClientService } from '../services/api-clients'
 import { ValidationFailed } from '../services/errors'
 import { ajv, fieldErrors } from '../validation'
@@ -35,13 +35,16 @@ export const lookupSchema: JSONSchemaType<LookupBody> = {
       type: 'object',
       additionalProperties: false,
       required: ['email'],
-      properties: { email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' } },
+      // Surrounding spaces (a pasted address) are allowed, as on the public forms; the service trims them.
+      properties: {
+        email: { type: 'string', minLength: 3, maxLength: 300, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' },
+      },
     },
     {
       type: 'object',
       additionalProperties: false,
       required: ['phoneNumber'],
-      properties: { phoneNumber: { type: 'string', minLength: 6, maxLength: 30 } },
+      properties: { phoneNumber: { type: 'string', minLength: 6, maxLength: 40 } },
     },
   ],
   required: [],
@@ -53,37 +56,60 @@ const REALM = 'Bearer realm="privacy-site"'
 
 const clientOf = (res: Response) => res.locals.apiClient as ApiClient
 
+/** The answer to a call without a valid secret (with WWW-Authenticate). */
+export const unauthenticated = () =>
+  new HttpError(401, 'UNAUTHENTICATED', 'Send a valid client secret as Authorization: Bearer …')
+
+export const tooManyForClient = () => rateLimited('Too many requests for this client; try again in a minute')
+
+export interface FulfilmentLimits {
+  /** Calls a minute per client (API_CLIENT_REQUESTS_PER_MINUTE). */
+  perMinute: number
+  /** Calls without a valid secret a minute per client address (API_CLIENT_AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute: number
+}
+
 /**
  * Issue 17: the brands' systems read the suppressions. `Authorization: Bearer <secret>` on every call (401
  * with WWW-Authenticate otherwise), a per-client rate limit, and a client only ever sees its own country and
- * brands. These calls carry no cookies, so no same-origin check applies.
+ * brands. An address that sent too many calls without a valid secret is refused (429) before its secret is
+ * looked up, so guessing costs no database work. These calls carry no cookies, so no same-origin check
+ * applies.
  */
 export function fulfilmentRouter(
   clients: ApiClientService,
   store: RateLimitStore,
-  perMinute: number,
+  limits: FulfilmentLimits,
 ): Router {
   const router = Router({ caseSensitive: true })
 
   const authenticate: RequestHandler = async (req, res, next) => {
+    res.set('Cache-Control', 'no-store')
+    const failures = `api-auth-failures:${req.ip ?? 'unknown'}`
+    // A store that cannot be reached must not take the API down: then no address is held back.
+    if ((await store.peek(failures).catch(() => 0)) >= limits.authFailuresPerMinute) {
+      res.set('Retry-After', '60')
+      next(rateLimited('Too many calls without a valid secret from this address; try again in a minute'))
+      return
+    }
     const header = req.get('authorization') ?? ''
     const secret = /^Bearer ([\w-]{1,200})$/.exec(header)?.[1]
     const client = secret ? await clients.authenticate(secret) : null
     if (!client) {
+      await store.hit(failures, 60_000).catch(() => 0)
       res.set('WWW-Authenticate', secret ? `${REALM}, error="invalid_token"` : REALM)
-      next(new HttpError(401, 'UNAUTHENTICATED', 'Send a valid client secret as Authorization: Bearer …'))
+      next(unauthenticated())
       return
     }
     res.locals.apiClient = client
-    res.set('Cache-Control', 'no-store')
     const count = await store.hit(`api-client:${client.id}`, 60_000).catch(() => 0)
     res.set({
-      'RateLimit-Limit': String(perMinute),
-      'RateLimit-Remaining': String(Math.max(0, perMinute - count)),
+      'RateLimit-Limit': String(limits.perMinute),
+      'RateLimit-Remaining': String(Math.max(0, limits.perMinute - count)),
     })
-    if (count > perMinute) {
+    if (count > limits.perMinute) {
       res.set('Retry-After', '60')
-      next(new HttpError(429, 'RATE_LIMITED', 'Too many requests for this client; try again in a minute'))
+      next(tooManyForClient())
       return
     }
     next()

@@ -13,8 +13,6 @@ export interface ApiClient {
   brands: string[] | null
   createdAt: string
   revokedAt: string | null
-  /** Until when the secret before the last rotation still works. */
-  previousValidUntil: string | null
   /** Whether it may receive contact data (e-mail, phone, address), or only ids and references. */
   contactData: boolean
 }
@@ -27,16 +25,11 @@ function toClient(row: Selectable<ApiClientTable>): ApiClient {
     brands: row.brands ? (JSON.parse(row.brands) as string[]) : null,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
-    previousValidUntil: row.previous_valid_until,
     contactData: Number(row.contact_data) === 1,
   }
 }
 
-export async function insertClient(
-  db: Executor,
-  client: Omit<ApiClient, 'revokedAt' | 'previousValidUntil'>,
-  secretHash: string,
-) {
+export async function insertClient(db: Executor, client: Omit<ApiClient, 'revokedAt'>, secretHash: string) {
   const contact = client.contactData ? 1 : 0
   await db
     .insertInto('api_clients')
@@ -46,8 +39,6 @@ export async function insertClient(
       country: client.country,
       brands: client.brands ? JSON.stringify(client.brands) : null,
       secret_hash: secretHash,
-      previous_secret_hash: null,
-      previous_valid_until: null,
       created_at: client.createdAt,
       revoked_at: null,
       contact_data: contact,
@@ -64,7 +55,7 @@ export async function findClientByName(db: Executor, name: string): Promise<ApiC
   return row ? toClient(row) : null
 }
 
-/** The live client whose current secret, or previous secret still in its grace period, has this hash. */
+/** The live client whose current secret, or a previous secret still within its 24 hours, has this hash. */
 export async function findClientBySecret(db: Executor, hash: string, now: string): Promise<ApiClient | null> {
   const row = await db
     .selectFrom('api_clients')
@@ -73,7 +64,15 @@ export async function findClientBySecret(db: Executor, hash: string, now: string
     .where((eb) =>
       eb.or([
         eb('secret_hash', '=', hash),
-        eb.and([eb('previous_secret_hash', '=', hash), eb('previous_valid_until', '>', now)]),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('api_client_previous_secrets')
+            .select('client_id')
+            .where('secret_hash', '=', hash)
+            .where('valid_until', '>', now),
+        ),
       ]),
     )
     .executeTakeFirst()
@@ -90,19 +89,48 @@ export async function revokeClient(db: Executor, name: string, now: string): Pro
   return Number(result.numUpdatedRows) === 1
 }
 
-/** The new secret's hash replaces the current one, which stays valid until `graceUntil`. */
-export async function rotateSecret(db: Executor, name: string, hash: string, graceUntil: string) {
-  const result = await db
-    .updateTable('api_clients')
-    .set((eb) => ({
-      previous_secret_hash: eb.ref('secret_hash'),
-      previous_valid_until: graceUntil,
-      secret_hash: hash,
-    }))
-    .where('name', '=', name)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+/**
+ * The new secret's hash replaces the current one, which stays valid until `graceUntil`, as do earlier ones
+ * until their own time; those whose time is up are deleted. False: no live client of that name.
+ */
+export async function rotateSecret(
+  db: Kysely<Database>,
+  name: string,
+  hash: string,
+  graceUntil: string,
+  now: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const client = await trx
+      .selectFrom('api_clients')
+      .select(['id', 'secret_hash'])
+      .where('name', '=', name)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (!client) return false
+    // Only if no rotation changed the secret since it was read (the update waits for one in progress).
+    const result = await trx
+      .updateTable('api_clients')
+      .set({ secret_hash: hash })
+      .where('id', '=', client.id)
+      .where('secret_hash', '=', client.secret_hash)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new Error(`"${name}" was rotated at the same time; try again`)
+    await trx
+      .insertInto('api_client_previous_secrets')
+      .values({ secret_hash: client.secret_hash, client_id: client.id, valid_until: graceUntil })
+      .execute()
+    await deleteExpiredSecrets(trx, now, client.id)
+    return true
+  })
+}
+
+/** Previous secrets whose 24 hours are over (of one client, or all): nothing reads them any more. */
+export async function deleteExpiredSecrets(db: Executor, now: string, clientId?: string) {
+  let query = db.deleteFrom('api_client_previous_secrets').where('valid_until', '<=', now)
+  if (clientId) query = query.where('client_id', '=', clientId)
+  return Number((await query.executeTakeFirst()).numDeletedRows)
 }
 
 /** Counts a call (and the items it answered) for the client, endpoint and day. */
@@ -195,20 +223,20 @@ export async function feedPage(db: Executor, client: ApiClient, after: number, l
   )
 }
 
-/** The channels and brand keys suppressed for an e-mail address or a phone number, within the client's view. */
+/** The suppressions of an e-mail address or a phone number within the client's view: channel and brand. */
 export async function suppressedFor(
   db: Executor,
   client: ApiClient,
   contact: { email: string } | { phoneNumber: string },
-) {
-  const query = visibleTo(client)(db).select(['s.channel', 's.brand_key', 's.created_at'])
+): Promise<{ channel: SuppressionChannel; brandKey: string }[]> {
+  const query = visibleTo(client)(db).select(['s.channel', 's.brand_key'])
   const rows = await ('email' in contact
     ? query.where('s.email', '=', contact.email)
     : query.where('s.phone_number', '=', contact.phoneNumber)
   )
     .orderBy('s.seq')
     .execute()
-  return rows
+  return rows.map((row) => ({ channel: row.channel as SuppressionChannel, brandKey: row.brand_key }))
 }
 
 /** Whether the suppression exists and the client may see it. */
@@ -245,8 +273,9 @@ export async function appliedOf(db: Executor, requestId: string) {
 }
 
 /**
- * Suppressions of a country made before `before` that no client has confirmed: the brands may still be
- * calling or mailing these people (spec §9 promises 30 days).
+ * Suppressions of a country made before `before` that no client has confirmed, oldest first: the brands may
+ * still be calling or mailing these people (spec §9 promises 30 days). Every one, so that the daily mail can
+ * say how many there are in all; it lists the oldest (UNCONFIRMED_LISTED in server/mail/templates.ts).
  */
 export async function unconfirmedBefore(db: Executor, country: Country, before: string) {
   return db
@@ -266,16 +295,14 @@ export async function unconfirmedBefore(db: Executor, country: Country, before: 
       ),
     )
     .orderBy('s.seq')
-    .limit(1000)
     .execute()
 }
 
-/** The feed number of a suppression, for a client that resumes from the id of the last one it has. */
-export async function sequenceOf(db: Executor, id: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('marketing_suppressions')
-    .select('seq')
-    .where('id', '=', id)
-    .executeTakeFirst()
+/**
+ * The feed number of a suppression the client may see, for a client that resumes from the id of the last one
+ * it has; null for any other id, so that an id says nothing about suppressions outside its view.
+ */
+export async function sequenceOf(db: Executor, client: ApiClient, id: string): Promise<number | null> {
+  const row = await visibleTo(client)(db).select('s.seq').where('s.id', '=', id).executeTakeFirst()
   return row?.seq === undefined || row.seq === null ? null : Number(row.seq)
 }

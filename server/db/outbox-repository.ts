@@ -59,7 +59,7 @@ export async function claimDueMails(
   limit: number,
   lockMs: number,
 ): Promise<QueuedMail[]> {
-  const ids = await claimDue(db, dialect, 'mail_outbox', now, limit, lockMs)
+  const { ids } = await claimDue(db, dialect, 'mail_outbox', now, limit, lockMs)
   if (ids.length === 0) return []
   const rows = await db.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).execute()
   return rows.map((row) => ({

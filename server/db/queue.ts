@@ -10,9 +10,10 @@ const QUEUES = {
 type Queue = keyof typeof QUEUES
 
 /**
- * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers their ids. On PostgreSQL
- * the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row; on SQLite
- * the single statement takes the write lock at once, so processes sharing the file wait their turn.
+ * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers their ids and the claim:
+ * the `locked_until` written, which a later update can require to be sure this instance still holds the rows.
+ * On PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row;
+ * on SQLite the single statement takes the write lock at once, so processes sharing the file wait their turn.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -21,7 +22,7 @@ export async function claimDue(
   now: Date,
   limit: number,
   lockMs: number,
-): Promise<string[]> {
+): Promise<{ ids: string[]; claim: string }> {
   // One shape for both tables: their queue columns are named alike (the done column aside).
   const table = queue as 'mail_outbox'
   const done = QUEUES[queue] as 'sent_at'
@@ -36,11 +37,12 @@ export async function claimDue(
     .orderBy('next_attempt_at')
     .limit(limit)
   if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+  const claim = new Date(now.getTime() + lockMs).toISOString()
   const claimed = await db
     .updateTable(table)
-    .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
+    .set({ locked_until: claim })
     .where('id', 'in', due)
     .returning('id')
     .execute()
-  return claimed.map((row) => row.id)
+  return { ids: claimed.map((row) => row.id), claim }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { deleteExpiredSecrets } from './api-client-repository'
 import type { Database } from './schema'
 
 /** Rows created before these instants (ISO-8601) have reached the end of their retention period. */
@@ -9,6 +10,8 @@ export interface RetentionCutoffs {
   mailRecords: string
   /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
   notices: string
+  /** Now: brand systems' previous secrets whose 24 hours after a rotation are over go (issue 17). */
+  previousSecrets: string
 }
 
 export interface Purged {
@@ -18,6 +21,7 @@ export interface Purged {
   mails: number
   webhookDeliveries: number
   notices: number
+  previousSecrets: number
 }
 
 /**
@@ -75,6 +79,7 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     mails: Number(mails.numDeletedRows),
     webhookDeliveries: Number(webhooks.numDeletedRows),
     notices,
+    previousSecrets: await deleteExpiredSecrets(db, cutoffs.previousSecrets),
   }
 }
 

@@ -18,6 +18,7 @@ export interface Database {
   job_runs: JobRunTable
   feed_sequence: FeedSequenceTable
   api_clients: ApiClientTable
+  api_client_previous_secrets: ApiClientPreviousSecretTable
   api_calls: ApiCallTable
   suppression_applied: SuppressionAppliedTable
   webhook_endpoints: WebhookEndpointTable
@@ -93,13 +94,21 @@ export interface ApiClientTable {
   brands: string | null
   /** SHA-256 (base64url) of its secret; the secret itself is shown once. */
   secret_hash: string
-  /** After a rotation, the old secret's hash, valid until `previous_valid_until`. */
-  previous_secret_hash: string | null
-  previous_valid_until: string | null
   created_at: string
   revoked_at: string | null
   /** 1: the client may receive contact data (e-mail, phone, address) in the feed and webhooks. */
   contact_data: Generated<number>
+}
+
+/**
+ * A secret a rotation replaced, still valid until `valid_until` (24 hours on); read by the API's
+ * authentication, deleted by the retention job once expired (migration 012).
+ */
+export interface ApiClientPreviousSecretTable {
+  /** SHA-256 (base64url) of the secret. */
+  secret_hash: string
+  client_id: string
+  valid_until: string
 }
 
 /** Calls per client, endpoint and day, with the number of items answered; never what they held. */

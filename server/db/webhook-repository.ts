@@ -31,6 +31,22 @@ export async function insertEndpoint(db: Executor, endpoint: WebhookEndpoint, no
     .execute()
 }
 
+/** A client's endpoints, live and disabled (for the operator's `api-clients list`). */
+export async function endpointsOf(db: Executor, clientId: string) {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'events', 'created_at', 'disabled_at'])
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .execute()
+  return rows.map((row) => ({
+    url: row.url,
+    events: row.events.split(','),
+    createdAt: row.created_at,
+    disabledAt: row.disabled_at,
+  }))
+}
+
 /** The live endpoints of live clients of a country that want this event, with their client. */
 export async function subscribers(db: Executor, country: Country, event: WebhookEvent) {
   const rows = await db
@@ -82,9 +98,25 @@ export interface DueDelivery {
   payload: string
   createdAt: string
   attempts: number
+  /** The claim this instance holds (the `locked_until` it wrote): its later updates require it. */
+  claim: string
 }
 
-/** Claims due deliveries for `lockMs` (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances never share one). */
+/** Why a delivery was never sent: its client was revoked, or its endpoint disabled. */
+export const CANCELLED = {
+  revoked: 'cancelled: client revoked',
+  disabled: 'cancelled: endpoint disabled',
+} as const
+
+/** A delivery that will not be sent: closed as failed with the reason, its body (maybe contact data) erased. */
+const cancelled = (reason: string, now: string) =>
+  ({ failed_at: now, last_error: reason, payload: '', locked_until: null }) as const
+
+/**
+ * Claims due deliveries for `lockMs` (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances never share one).
+ * A delivery whose client was revoked or whose endpoint was disabled since it was written is cancelled
+ * here, never sent.
+ */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -92,42 +124,124 @@ export async function claimDueDeliveries(
   limit: number,
   lockMs: number,
 ): Promise<DueDelivery[]> {
-  const claimed = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
-  if (claimed.length === 0) return []
+  const { ids, claim } = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
+  if (ids.length === 0) return []
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.id', 'd.endpoint_id', 'e.url', 'd.event_type', 'd.payload', 'd.created_at', 'd.attempts'])
-    .where('d.id', 'in', claimed)
+    .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'e.url',
+      'd.event_type',
+      'd.payload',
+      'd.created_at',
+      'd.attempts',
+      'c.revoked_at',
+      'e.disabled_at',
+    ])
+    .where('d.id', 'in', ids)
     .execute()
-  return rows.map((row) => ({
-    id: row.id,
-    endpointId: row.endpoint_id,
-    url: row.url,
-    eventType: row.event_type,
-    payload: row.payload,
-    createdAt: row.created_at,
-    attempts: Number(row.attempts),
-  }))
+  const due: DueDelivery[] = []
+  for (const row of rows) {
+    const reason = row.revoked_at ? CANCELLED.revoked : row.disabled_at ? CANCELLED.disabled : null
+    if (reason) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set(cancelled(reason, now.toISOString()))
+        .where('id', '=', row.id)
+        .where('locked_until', '=', claim)
+        .execute()
+      continue
+    }
+    due.push({
+      id: row.id,
+      endpointId: row.endpoint_id,
+      url: row.url,
+      eventType: row.event_type,
+      payload: row.payload,
+      createdAt: row.created_at,
+      attempts: Number(row.attempts),
+      claim,
+    })
+  }
+  return due
 }
 
-/** Delivered: the body (which can hold contact data) is erased, as a sent mail's is; the record stays. */
+/**
+ * Closes the waiting deliveries of revoked clients and disabled endpoints (see CANCELLED); answers how many.
+ * One being sent at this moment (claimed, its lock running) finishes; should it fail, its next claim
+ * cancels it.
+ */
+export async function cancelUnwantedDeliveries(db: Executor, now: string): Promise<number> {
+  const revoked = db
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+    .select('e.id')
+    .where('c.revoked_at', 'is not', null)
+  const disabled = db.selectFrom('webhook_endpoints').select('id').where('disabled_at', 'is not', null)
+  let count = 0
+  for (const [reason, endpoints] of [
+    [CANCELLED.revoked, revoked],
+    [CANCELLED.disabled, disabled],
+  ] as const) {
+    const result = await db
+      .updateTable('webhook_deliveries')
+      .set(cancelled(reason, now))
+      .where('endpoint_id', 'in', endpoints)
+      .where('delivered_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .executeTakeFirst()
+    count += Number(result.numUpdatedRows)
+  }
+  return count
+}
+
+/** Disables a client's live endpoints at this URL; answers their ids (none: no such live endpoint). */
+export async function disableEndpoints(db: Executor, clientId: string, url: string, now: string) {
+  const rows = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now })
+    .where('client_id', '=', clientId)
+    .where('url', '=', url)
+    .where('disabled_at', 'is', null)
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Delivered: the body (which can hold contact data) is erased, as a sent mail's is; the record stays. The
+ * receiver's 2xx is the fact, whichever instance got it: an instance that stalled past its lock still
+ * records it, once (false: already recorded). The other instance's outcome can then change nothing, as
+ * markAttemptFailed requires its claim, which this clears.
+ */
 export async function markDelivered(db: Executor, id: string, now: string) {
-  await db
+  const result = await db
     .updateTable('webhook_deliveries')
     .set({ delivered_at: now, locked_until: null, attempts: sql<number>`attempts + 1`, payload: '' })
     .where('id', '=', id)
-    .execute()
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
+/**
+ * A failed attempt: retried at `next`, or (null) given up on; only while this instance still holds its claim
+ * (false: it stalled past its lock and another instance took the delivery over, or it was delivered). Else a
+ * stale failure would release the other's lock (a second send while it sends) or close a delivery as failed
+ * that the other delivers.
+ */
 export async function markAttemptFailed(
   db: Executor,
-  id: string,
+  delivery: Pick<DueDelivery, 'id' | 'claim'>,
   error: string,
   next: string | null,
   now: string,
 ) {
-  await db
+  const result = await db
     .updateTable('webhook_deliveries')
     .set({
       attempts: sql<number>`attempts + 1`,
@@ -135,8 +249,10 @@ export async function markAttemptFailed(
       locked_until: null,
       ...(next ? { next_attempt_at: next } : { failed_at: now }),
     })
-    .where('id', '=', id)
-    .execute()
+    .where('id', '=', delivery.id)
+    .where('locked_until', '=', delivery.claim)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 export async function failedDeliveries(db: Executor) {

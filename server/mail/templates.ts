@@ -307,14 +307,25 @@ export function complaintAcknowledgementMail(
   ])
 }
 
-/** To a country's privacy mailbox: suppressions no brand system confirmed within 25 days (issue 17). */
+/** The unconfirmed-suppressions mail lists at most this many, the oldest; it says how many there are in all. */
+export const UNCONFIRMED_LISTED = 1000
+
+/**
+ * To a country's privacy mailbox: suppressions no brand system confirmed within 25 days (issue 17), oldest
+ * first. Past UNCONFIRMED_LISTED it lists the oldest and says how many wait in all.
+ */
 export function unconfirmedMail(
   t: Translate,
   rows: { reference: string | null; brandKey: string; channel: string; since: string }[],
 ): RenderedMail {
-  const lines = rows.map((row) => `${row.reference ?? '-'} · ${row.brandKey} · ${row.channel} · ${row.since}`)
+  const listed = rows.slice(0, UNCONFIRMED_LISTED)
+  const lines = listed.map(
+    (row) => `${row.reference ?? '-'} · ${row.brandKey} · ${row.channel} · ${row.since}`,
+  )
+  const cut = rows.length > listed.length
   return compose(t, t('mail.desk.unconfirmed_subject', { smart_count: rows.length }), [
     t('mail.desk.unconfirmed_intro'),
+    ...(cut ? [t('mail.desk.unconfirmed_cut', { shown: listed.length, total: rows.length })] : []),
     lines.join('\n'),
     t('mail.desk.unconfirmed_hint'),
   ])

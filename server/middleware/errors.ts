@@ -24,27 +24,34 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = toHttpError(error) ?? unavailable(error, logger, req.path)
     if (known?.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS))
     if (!known) logger.error({ err: error, path: req.path }, 'unhandled error')
-    const status = known?.status ?? 500
-    const code = known?.code ?? 'INTERNAL_ERROR'
-    const message = known?.message ?? 'Internal Error'
-    const body = { error: { code, message, ...(known?.details ? { fields: known.details } : {}) } }
-    res.status(status).set('Cache-Control', 'no-store')
-    if (req.path.startsWith('/api/')) res.json(body)
-    else res.type('text').send(message)
+    const answer = known ?? new HttpError(500, 'INTERNAL_ERROR', 'Internal Error')
+    res.status(answer.status).set('Cache-Control', 'no-store')
+    if (req.path.startsWith('/api/')) res.json(errorBody(answer))
+    else res.type('text').send(answer.message)
+  }
+}
+
+/** Every `/api` error's body: `{ error: { code, message, fields? } }` (also the OpenAPI document's examples). */
+export function errorBody(error: HttpError) {
+  return {
+    error: { code: error.code, message: error.message, ...(error.details ? { fields: error.details } : {}) },
   }
 }
 
 function unavailable(error: unknown, logger: Logger, path: string): HttpError | null {
   if (!isDatabaseUnavailable(error)) return null
   logger.warn({ err: error, path }, 'database unavailable')
-  return new HttpError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly')
+  return serviceUnavailable()
 }
+
+export const serviceUnavailable = () =>
+  new HttpError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again shortly')
 
 /**
  * Domain errors every endpoint answers alike, and Express and body-parser errors (they carry a status and
  * a type): map the ones a client can cause.
  */
-function toHttpError(error: unknown): HttpError | null {
+export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error
   if (error instanceof ValidationFailed)
     return new HttpError(400, 'VALIDATION_FAILED', error.message, error.fields)

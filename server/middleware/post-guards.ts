@@ -1,6 +1,10 @@
 import express, { type RequestHandler } from 'express'
 import { HttpError } from '../http-error'
 
+export const crossSiteRefused = () =>
+  new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused')
+export const notJson = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json')
+
 /**
  * Refuses a POST sent by another site (a form or script elsewhere posting with the visitor's browser):
  * Sec-Fetch-Site says so in modern browsers, Origin in the others. Requests without either (curl, servers)
@@ -9,7 +13,7 @@ import { HttpError } from '../http-error'
 export const sameOriginOnly: RequestHandler = (req, _res, next) => {
   const fetchSite = req.get('sec-fetch-site')
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+    next(crossSiteRefused())
     return
   }
   const origin = req.get('origin')
@@ -21,11 +25,11 @@ export const sameOriginOnly: RequestHandler = (req, _res, next) => {
       host = null
     }
     if (host !== req.get('host')) {
-      next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+      next(crossSiteRefused())
       return
     }
   } else if (origin === 'null') {
-    next(new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused'))
+    next(crossSiteRefused())
     return
   }
   next()
@@ -36,7 +40,7 @@ export function jsonBody(limit: string): RequestHandler[] {
   return [
     (req, _res, next) => {
       if (!req.is('application/json')) {
-        next(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'))
+        next(notJson())
         return
       }
       next()

@@ -24,6 +24,18 @@ describe('memoryRateLimitStore', () => {
     // 'b' started 30 s after 'a': its window is its own.
     expect(await store.hit('b', 60_000)).toBe(2)
   })
+
+  it('peeks at a count without counting, and sees 0 once the window has passed', async () => {
+    let now = 1_000_000
+    const store = memoryRateLimitStore(() => now)
+    expect(await store.peek('c')).toBe(0)
+    await store.hit('c', 60_000)
+    await store.hit('c', 60_000)
+    expect(await store.peek('c')).toBe(2)
+    expect(await store.peek('c')).toBe(2)
+    now += 60_000
+    expect(await store.peek('c')).toBe(0)
+  })
 })
 
 describe.skipIf(!REDIS_URL)('redisRateLimitStore against TEST_REDIS_URL', () => {
@@ -45,6 +57,14 @@ describe.skipIf(!REDIS_URL)('redisRateLimitStore against TEST_REDIS_URL', () => 
     const ttl = await client.pTTL(`rate:${prefix}:a`)
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
+  it('peeks at a count without counting', async () => {
+    const store = redisRateLimitStore(client)
+    expect(await store.peek(`${prefix}:p`)).toBe(0)
+    await store.hit(`${prefix}:p`, 60_000)
+    expect(await store.peek(`${prefix}:p`)).toBe(1)
+    expect(await store.peek(`${prefix}:p`)).toBe(1)
   })
 
   it('starts again at 1 once the window has passed', async () => {

@@ -4,6 +4,8 @@ import { HttpError } from '../http-error'
 /** Counts hits per key in fixed windows of `windowMs` (one minute for the forms). */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<number>
+  /** The count in the key's current window, without counting (0: none running). */
+  peek(key: string): Promise<number>
 }
 
 /** One instance: counters in memory. A window starts at a key's first hit. */
@@ -20,6 +22,10 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
       }
       current.count++
       return current.count
+    },
+    async peek(key) {
+      const current = windows.get(key)
+      return current && current.resetAt > now() ? current.count : 0
     },
   }
 }
@@ -38,14 +44,21 @@ return count`
  */
 export function redisRateLimitStore(client: {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
+  get(key: string): Promise<unknown>
 }): RateLimitStore {
   return {
     async hit(key, windowMs) {
       const count = await client.eval(HIT_SCRIPT, { keys: [`rate:${key}`], arguments: [String(windowMs)] })
       return Number(count)
     },
+    async peek(key) {
+      return Number((await client.get(`rate:${key}`)) ?? 0)
+    },
   }
 }
+
+/** The answer past a limit (the caller sets Retry-After). */
+export const rateLimited = (message: string) => new HttpError(429, 'RATE_LIMITED', message)
 
 /** Per client address and endpoint: more than `perMinute` POSTs in a minute answer 429. */
 export function rateLimit(store: RateLimitStore, perMinute: number, name: string): RequestHandler {
@@ -56,7 +69,7 @@ export function rateLimit(store: RateLimitStore, perMinute: number, name: string
       res.setHeader('RateLimit-Remaining', String(Math.max(0, perMinute - count)))
       if (count > perMinute) {
         res.setHeader('Retry-After', '60')
-        next(new HttpError(429, 'RATE_LIMITED', 'Too many requests; try again in a minute'))
+        next(rateLimited('Too many requests; try again in a minute'))
         return
       }
       next()

@@ -13,6 +13,14 @@ import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { feedQuerySchema, lookupSchema } from '../api/fulfilment'
 import { complaintSchema } from '../api/political-ads'
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../db/webhook-repository'
+import {
+  appliedAnswerSchema,
+  feedPageSchema,
+  lookupAnswerSchema,
+  webhookPayloadSchemas,
+} from '../services/fulfilment-shapes'
+import { appliedExample, errorExamples, feedExamples, lookupExample, webhookExamples } from './examples'
 
 /**
  * Issue 17: the OpenAPI 3.1 description of every endpoint under /api, built from the very ajv schemas that
@@ -54,8 +62,19 @@ const localeParam = param('locale', { type: 'string', enum: LOCALES })
 const json = (schema: unknown, example?: unknown) => ({
   content: { 'application/json': { schema: oas31(schema), ...(example ? { example } : {}) } },
 })
-const ok = (description: string, schema: Schema = { type: 'object' }) => ({ description, ...json(schema) })
-const error = (description: string) => ({ description, ...json({ $ref: '#/components/schemas/Error' }) })
+/** Named examples (`{ name: { summary, value } }`), as Swagger UI offers them in a list. */
+const jsonExamples = (schema: unknown, examples: Record<string, { summary: string; value: unknown }>) => ({
+  content: { 'application/json': { schema: oas31(schema), examples } },
+})
+const ok = (description: string, schema: Schema = { type: 'object' }, example?: unknown) => ({
+  description,
+  ...json(schema, example),
+})
+const component = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const error = (description: string, example: unknown) => ({
+  description,
+  ...json(component('Error'), example),
+})
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [String(code), { $ref: `#/components/responses/E${code}` }]))
 
@@ -85,6 +104,14 @@ const deskAction = (summary: string, schema: unknown, example: unknown) => ({
     responses: { '200': ok('The request after the action'), ...errors(400, 401, 403, 404, 409, 429) },
   },
 })
+
+const WEBHOOK_SUMMARIES: Record<WebhookEvent, string> = {
+  'suppression.created': 'New suppressions of your brands',
+  'request.verified': 'A privacy request was confirmed by its requester (ids and reference only)',
+}
+/** `suppression.created` → `SuppressionCreatedEvent`. */
+const webhookSchemaName = (event: WebhookEvent) =>
+  `${event.replace(/(?:^|[.])(\w)/g, (_, letter: string) => letter.toUpperCase())}Event`
 
 export function openApiDocument(serverUrl: string) {
   return {
@@ -146,32 +173,33 @@ export function openApiDocument(serverUrl: string) {
             },
           ],
         },
-        FeedItem: {
-          type: 'object',
-          required: ['id', 'reference', 'country', 'brandKey', 'channel', 'createdAt'],
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            reference: { type: ['string', 'null'] },
-            country: { type: 'string', enum: ['NL', 'BE'] },
-            brandKey: { type: 'string' },
-            channel: { type: 'string', enum: ['PHONE', 'EMAIL', 'POSTAL'] },
-            email: { type: 'string' },
-            phoneNumber: { type: 'string' },
-            postalAddress: { type: 'object' },
-            createdAt: { type: 'string', format: 'date-time' },
-          },
-        },
+        // What the brand systems receive: the schemas typed by the code that builds it.
+        FeedPage: oas31(feedPageSchema),
+        LookupAnswer: oas31(lookupAnswerSchema),
+        AppliedAnswer: oas31(appliedAnswerSchema),
+        ...Object.fromEntries(
+          WEBHOOK_EVENTS.map((event) => [webhookSchemaName(event), oas31(webhookPayloadSchemas[event])]),
+        ),
       },
       responses: {
-        E400: error('Invalid input (`VALIDATION_FAILED` lists the fields, `MALFORMED_JSON`)'),
-        E401: error('No valid credentials (`UNAUTHENTICATED`); brand systems get `WWW-Authenticate: Bearer`'),
-        E403: error('Not allowed (`FORBIDDEN`, `CROSS_SITE_REQUEST`)'),
-        E404: error('Not found (`NOT_FOUND`)'),
-        E409: error('The status does not allow this (`INVALID_TRANSITION`)'),
-        E413: error('Body too large (`PAYLOAD_TOO_LARGE`)'),
-        E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)'),
-        E429: error('Too many requests (`RATE_LIMITED`); see `Retry-After`'),
-        E503: error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)'),
+        E400: error(
+          'Invalid input (`VALIDATION_FAILED` lists the fields, `MALFORMED_JSON`)',
+          errorExamples.E400,
+        ),
+        E401: error(
+          'No valid credentials (`UNAUTHENTICATED`); brand systems get `WWW-Authenticate: Bearer`',
+          errorExamples.E401,
+        ),
+        E403: error('Not allowed (`FORBIDDEN`, `CROSS_SITE_REQUEST`)', errorExamples.E403),
+        E404: error('Not found (`NOT_FOUND`)', errorExamples.E404),
+        E409: error('The status does not allow this (`INVALID_TRANSITION`)', errorExamples.E409),
+        E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
+        E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
+        E429: error(
+          'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
+          errorExamples.E429,
+        ),
+        E503: error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)', errorExamples.E503),
       },
     },
     paths: {
@@ -389,13 +417,7 @@ export function openApiDocument(serverUrl: string) {
             'A full page has `next`: pass it as `after`. A shorter page ends the walk for now (`next` null); later, pass the last `next` or the `id` of the last item you have as `after`.',
           parameters: queryParameters(feedQuerySchema),
           responses: {
-            '200': ok('A page', {
-              type: 'object',
-              properties: {
-                items: { type: 'array', items: { $ref: '#/components/schemas/FeedItem' } },
-                next: { type: ['string', 'null'] },
-              },
-            }),
+            '200': { description: 'A page', ...jsonExamples(component('FeedPage'), feedExamples) },
             ...errors(400, 401, 429),
           },
         },
@@ -406,14 +428,7 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Is this e-mail address or phone number suppressed?',
           requestBody: { required: true, ...json(lookupSchema, { phoneNumber: '0470 12 34 56' }) },
           responses: {
-            '200': ok('The channels and brand keys suppressed', {
-              type: 'object',
-              properties: {
-                suppressed: { type: 'boolean' },
-                channels: { type: 'array', items: { type: 'string' } },
-                brandKeys: { type: 'array', items: { type: 'string' } },
-              },
-            }),
+            '200': ok('The channels and brand keys suppressed', component('LookupAnswer'), lookupExample),
             ...errors(400, 401, 415, 429),
           },
         },
@@ -424,10 +439,7 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Confirm that your system applied a suppression (idempotent)',
           parameters: [param('id', { type: 'string', format: 'uuid' }, true, 'path')],
           responses: {
-            '200': ok('When it was first confirmed', {
-              type: 'object',
-              properties: { id: { type: 'string' }, appliedAt: { type: 'string', format: 'date-time' } },
-            }),
+            '200': ok('When it was first confirmed', component('AppliedAnswer'), appliedExample),
             ...errors(401, 404, 429),
           },
         },
@@ -436,37 +448,26 @@ export function openApiDocument(serverUrl: string) {
         get: { summary: 'This document', tags: ['Meta'], responses: { '200': ok('OpenAPI 3.1') } },
       },
     },
-    webhooks: {
-      'suppression.created': {
-        post: {
-          summary:
-            'New suppressions for your brands (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature)',
-          requestBody: {
-            ...json({
-              type: 'object',
-              properties: {
-                type: { const: 'suppression.created' },
-                timestamp: { type: 'string', format: 'date-time' },
-                data: {
-                  type: 'object',
-                  properties: {
-                    requestId: { type: 'string' },
-                    reference: { type: ['string', 'null'] },
-                    suppressions: { type: 'array', items: { $ref: '#/components/schemas/FeedItem' } },
-                  },
-                },
+    webhooks: Object.fromEntries(
+      WEBHOOK_EVENTS.map((event) => [
+        event,
+        {
+          post: {
+            summary: WEBHOOK_SUMMARIES[event],
+            description:
+              'Standard Webhooks: verify `webhook-id`, `webhook-timestamp` and `webhook-signature` with the endpoint secret (`whsec_…`), then de-duplicate on `webhook-id`.',
+            requestBody: {
+              required: true,
+              ...jsonExamples(component(webhookSchemaName(event)), webhookExamples[event]),
+            },
+            responses: {
+              '200': {
+                description: 'Any 2xx acknowledges; anything else is retried with back-off for 3 days',
               },
-            }),
+            },
           },
-          responses: { '200': { description: 'Any 2xx acknowledges; anything else is retried for 3 days' } },
         },
-      },
-      'request.verified': {
-        post: {
-          summary: 'A privacy request was confirmed by its requester (ids and reference only)',
-          responses: { '200': { description: 'Any 2xx acknowledges' } },
-        },
-      },
-    },
+      ]),
+    ),
   }
 }

@@ -19,7 +19,9 @@ import {
   visibleSuppression,
 } from '../db/api-client-repository'
 import type { Db } from '../db/database'
+import { cancelUnwantedDeliveries, endpointsOf } from '../db/webhook-repository'
 import { NotFound, ValidationFailed } from './errors'
+import type { AppliedAnswer, FeedEntry, FeedPage, LookupAnswer } from './fulfilment-shapes'
 
 /** After a rotation the old secret works this long, so a brand system can roll out the new one. */
 const ROTATION_GRACE_MS = 24 * 60 * 60_000
@@ -35,19 +37,6 @@ export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url')
 }
 
-/** What a feed item looks like on the wire: contact data only for its own channel. */
-export interface FeedEntry {
-  id: string
-  reference: string | null
-  country: Country
-  brandKey: string
-  channel: SuppressionChannel
-  email?: string
-  phoneNumber?: string
-  postalAddress?: NonNullable<FeedItem['postalAddress']>
-  createdAt: string
-}
-
 export interface ApiClientService {
   add(input: {
     name: string
@@ -56,22 +45,21 @@ export interface ApiClientService {
     /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
     contactData?: boolean
   }): Promise<{ client: ApiClient; secret: string }>
-  list(): Promise<(ApiClient & { calls: Awaited<ReturnType<typeof callsOf>> })[]>
+  list(): Promise<
+    (ApiClient & {
+      calls: Awaited<ReturnType<typeof callsOf>>
+      endpoints: Awaited<ReturnType<typeof endpointsOf>>
+    })[]
+  >
+  /** The secret stops at once, and its webhook deliveries still waiting are cancelled. */
   revoke(name: string): Promise<void>
-  /** A new secret; the current one keeps working for 24 hours. */
+  /** A new secret; the current one keeps working for 24 hours, and earlier ones until their own 24 hours end. */
   rotate(name: string): Promise<string>
   /** The live client of a bearer secret, or null (unknown, revoked, or a rotated-out secret past its grace). */
   authenticate(secret: string): Promise<ApiClient | null>
-  feed(
-    client: ApiClient,
-    after: string | undefined,
-    limit: number,
-  ): Promise<{ items: FeedEntry[]; next: string | null }>
-  lookup(
-    client: ApiClient,
-    contact: { email?: string; phoneNumber?: string },
-  ): Promise<{ suppressed: boolean; channels: SuppressionChannel[]; brandKeys: string[] }>
-  applied(client: ApiClient, id: string): Promise<{ id: string; appliedAt: string }>
+  feed(client: ApiClient, after: string | undefined, limit: number): Promise<FeedPage>
+  lookup(client: ApiClient, contact: { email?: string; phoneNumber?: string }): Promise<LookupAnswer>
+  applied(client: ApiClient, id: string): Promise<AppliedAnswer>
 }
 
 export function createApiClientService(deps: { db: Db; clock?: () => Date }): ApiClientService {
@@ -96,25 +84,34 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
         contactData,
       }
       await insertClient(db.db, client, secretHash(secret))
-      return { client: { ...client, revokedAt: null, previousValidUntil: null }, secret }
+      return { client: { ...client, revokedAt: null }, secret }
     },
 
     async list() {
       const clients = await listClients(db.db)
       return Promise.all(
-        clients.map(async (client) => ({ ...client, calls: await callsOf(db.db, client.id) })),
+        clients.map(async (client) => ({
+          ...client,
+          calls: await callsOf(db.db, client.id),
+          endpoints: await endpointsOf(db.db, client.id),
+        })),
       )
     },
 
     async revoke(name) {
-      if (!(await revokeClient(db.db, name, clock().toISOString())))
-        throw new NotFound(`Live client "${name}"`)
+      const now = clock().toISOString()
+      await db.db.transaction().execute(async (trx) => {
+        if (!(await revokeClient(trx, name, now))) throw new NotFound(`Live client "${name}"`)
+        // Its waiting webhook deliveries (which may hold contact data) are never sent.
+        await cancelUnwantedDeliveries(trx, now)
+      })
     },
 
     async rotate(name) {
       const secret = newSecret()
-      const graceUntil = new Date(clock().getTime() + ROTATION_GRACE_MS).toISOString()
-      if (!(await rotateSecret(db.db, name, secretHash(secret), graceUntil)))
+      const now = clock()
+      const graceUntil = new Date(now.getTime() + ROTATION_GRACE_MS).toISOString()
+      if (!(await rotateSecret(db.db, name, secretHash(secret), graceUntil, now.toISOString())))
         throw new NotFound(`Live client "${name}"`)
       return secret
     },
@@ -125,8 +122,10 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
     },
 
     async feed(client, after, limit) {
+      // A `next` is a feed number; an id is resolved within the client's view only (unknown and foreign ids
+      // answer alike).
       const from =
-        after === undefined ? 0 : /^\d+$/.test(after) ? Number(after) : await sequenceOf(db.db, after)
+        after === undefined ? 0 : /^\d+$/.test(after) ? Number(after) : await sequenceOf(db.db, client, after)
       if (from === null) throw new ValidationFailed([{ field: 'after', rule: 'unknown' }])
       const rows = await feedPage(db.db, client, from, limit)
       await count(client, 'suppressions', rows.length)
@@ -145,11 +144,7 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
         throw new ValidationFailed([{ field: 'phoneNumber', rule: 'pattern' }])
       const rows = await suppressedFor(db.db, client, key as { email: string } | { phoneNumber: string })
       await count(client, 'lookup', rows.length)
-      return {
-        suppressed: rows.length > 0,
-        channels: [...new Set(rows.map((row) => row.channel as SuppressionChannel))],
-        brandKeys: [...new Set(rows.map((row) => row.brand_key))],
-      }
+      return lookupAnswer(rows)
     },
 
     async applied(client, id) {
@@ -158,6 +153,15 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
       await count(client, 'applied', 1)
       return { id, appliedAt }
     },
+  }
+}
+
+/** What a lookup answers about a contact's suppressions: each channel and brand key once. */
+export function lookupAnswer(rows: { channel: SuppressionChannel; brandKey: string }[]): LookupAnswer {
+  return {
+    suppressed: rows.length > 0,
+    channels: [...new Set(rows.map((row) => row.channel))],
+    brandKeys: [...new Set(rows.map((row) => row.brandKey))],
   }
 }
 

@@ -3,12 +3,15 @@ import type { Transaction } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import type { Country } from '#shared/site.ts'
 import type { Config } from '../config'
-import { type ApiClient, findClientByName } from '../db/api-client-repository'
+import { type ApiClient, type FeedItem, findClientByName } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import { insertSuppressions, type PrivacyRequest, type Suppression } from '../db/privacy-request-repository'
 import type { Database } from '../db/schema'
 import {
+  cancelUnwantedDeliveries,
   claimDueDeliveries,
+  type DueDelivery,
+  disableEndpoints,
   enqueueDelivery,
   failedDeliveries,
   insertEndpoint,
@@ -22,6 +25,7 @@ import { deriveKey } from '../keys'
 import type { Logger } from '../logger'
 import { feedEntry } from './api-clients'
 import { NotFound, ValidationFailed } from './errors'
+import type { RequestVerified, SuppressionCreated, WebhookData, WebhookPayload } from './fulfilment-shapes'
 
 /** Deliveries are retried for this long after the event, then marked failed. */
 export const WEBHOOK_RETRY_MS = 3 * 24 * 60 * 60_000
@@ -43,20 +47,52 @@ export function endpointSecret(key: Buffer, endpointId: string): string {
 type Trx = Transaction<Database>
 
 /** Writes one delivery per subscribed endpoint, in the caller's transaction; `data` null skips that client. */
-async function publish(
+async function publish<E extends WebhookEvent>(
   trx: Trx,
-  event: WebhookEvent,
+  event: E,
   country: Country,
-  data: (client: Pick<ApiClient, 'brands' | 'contactData'>) => object | null,
+  data: (client: Subscriber) => WebhookData[E] | null,
   now: string,
 ) {
   for (const subscriber of await subscribers(trx, country, event)) {
     const body = data(subscriber.client)
     if (!body) continue
     const id = `msg_${randomBytes(16).toString('base64url')}`
-    const payload = JSON.stringify({ type: event, timestamp: now, data: body })
-    await enqueueDelivery(trx, { id, endpointId: subscriber.endpointId, eventType: event, payload }, now)
+    const payload: WebhookPayload<E> = { type: event, timestamp: now, data: body }
+    await enqueueDelivery(
+      trx,
+      { id, endpointId: subscriber.endpointId, eventType: event, payload: JSON.stringify(payload) },
+      now,
+    )
   }
+}
+
+type Subscriber = Pick<ApiClient, 'brands' | 'contactData'>
+type StoredSuppression = Omit<FeedItem, 'seq' | 'reference'>
+
+/** What `suppression.created` tells one client: the suppressions of its brands, contact data if allowed. */
+export function suppressionCreated(
+  request: Pick<PrivacyRequest, 'id' | 'reference'>,
+  stored: StoredSuppression[],
+  client: Subscriber,
+): SuppressionCreated | null {
+  const visible = stored.filter((row) => !client.brands || client.brands.includes(row.brandKey))
+  if (visible.length === 0) return null
+  return {
+    requestId: request.id,
+    reference: request.reference,
+    suppressions: visible.map((row) =>
+      feedEntry({ ...row, reference: request.reference }, client.contactData),
+    ),
+  }
+}
+
+/** What `request.verified` tells every subscribed client of the country: ids and the reference only. */
+export function requestVerified(
+  request: Pick<PrivacyRequest, 'id' | 'reference' | 'flowType'>,
+  verifiedAt: string,
+): RequestVerified {
+  return { requestId: request.id, reference: request.reference, flowType: request.flowType, verifiedAt }
 }
 
 /**
@@ -71,46 +107,23 @@ export async function recordSuppressions(
 ) {
   const stored = await insertSuppressions(trx, suppressions, now)
   if (stored.length === 0) return
-  await publish(
-    trx,
-    'suppression.created',
-    request.country,
-    (client) => {
-      const visible = stored.filter((row) => !client.brands || client.brands.includes(row.brandKey))
-      if (visible.length === 0) return null
-      return {
-        requestId: request.id,
-        reference: request.reference,
-        suppressions: visible.map((row) =>
-          feedEntry({ ...row, reference: request.reference }, client.contactData),
-        ),
-      }
-    },
-    now,
-  )
+  const data = (client: Subscriber) => suppressionCreated(request, stored, client)
+  await publish(trx, 'suppression.created', request.country, data, now)
 }
 
-/** A request's e-mail address was confirmed: ids and the reference, never contact data. */
+/** A request's e-mail address was confirmed. */
 export async function publishVerified(
   trx: Trx,
   request: Pick<PrivacyRequest, 'id' | 'reference' | 'country' | 'flowType'>,
   now: string,
 ) {
-  await publish(
-    trx,
-    'request.verified',
-    request.country,
-    () => ({
-      requestId: request.id,
-      reference: request.reference,
-      flowType: request.flowType,
-      verifiedAt: now,
-    }),
-    now,
-  )
+  await publish(trx, 'request.verified', request.country, () => requestVerified(request, now), now)
 }
 
-/** Operators' commands: register an endpoint (answers its signing secret), list failed deliveries. */
+/**
+ * Operators' commands: register an endpoint (answers its signing secret), disable one, list failed
+ * deliveries.
+ */
 export function webhookAdmin(db: Db, key: Buffer, clock: () => Date = () => new Date()) {
   return {
     async register(clientName: string, url: string, events: string[]) {
@@ -127,6 +140,20 @@ export function webhookAdmin(db: Db, key: Buffer, clock: () => Date = () => new 
         clock().toISOString(),
       )
       return { id, secret: endpointSecret(key, id) }
+    },
+    /**
+     * No more deliveries to the client's endpoint at this URL, including those still waiting (their bodies
+     * are erased). Answers how many waiting deliveries were cancelled.
+     */
+    async disable(clientName: string, url: string) {
+      const client = await findClientByName(db.db, clientName)
+      if (!client) throw new NotFound(`Client "${clientName}"`)
+      const now = clock().toISOString()
+      return db.db.transaction().execute(async (trx) => {
+        const disabled = await disableEndpoints(trx, client.id, url, now)
+        if (disabled.length === 0) throw new NotFound(`Live endpoint ${url} of "${clientName}"`)
+        return cancelUnwantedDeliveries(trx, now)
+      })
     },
     failed: () => failedDeliveries(db.db),
   }
@@ -161,7 +188,7 @@ export function startWebhookWorker(deps: {
   let stopped = false
   let running: Promise<void> | null = null
 
-  const deliver = async (delivery: Awaited<ReturnType<typeof claimDueDeliveries>>[number]) => {
+  const deliver = async (delivery: DueDelivery) => {
     const now = clock()
     const signer = new Webhook(endpointSecret(key, delivery.endpointId))
     let error: string | null = null
@@ -186,20 +213,24 @@ export function startWebhookWorker(deps: {
     }
     const at = clock()
     if (error === null) {
-      await markDelivered(db.db, delivery.id, at.toISOString())
+      if (!(await markDelivered(db.db, delivery.id, at.toISOString())))
+        logger.info({ deliveryId: delivery.id }, 'webhook delivered again; the first delivery stands')
       return
     }
     const delay = Math.min(FIRST_RETRY_MS * 2 ** delivery.attempts, MAX_RETRY_MS)
     const next = at.getTime() + delay
     const giveUp = next - Date.parse(delivery.createdAt) > WEBHOOK_RETRY_MS
-    await markAttemptFailed(
+    const kept = await markAttemptFailed(
       db.db,
-      delivery.id,
+      delivery,
       error,
       giveUp ? null : new Date(next).toISOString(),
       at.toISOString(),
     )
-    if (giveUp)
+    // Not kept: this instance stalled past its lock and another took the delivery over; its outcome stands.
+    if (!kept)
+      logger.warn({ deliveryId: delivery.id }, 'webhook claim lost; the failed attempt is not recorded')
+    else if (giveUp)
       logger.warn({ deliveryId: delivery.id, event: delivery.eventType }, 'webhook failed after 3 days')
   }
 

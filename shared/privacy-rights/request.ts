@@ -14,6 +14,12 @@ export type FlowType = (typeof FLOW_TYPES)[number]
 export const COMMUNICATION_TYPES = ['PHONE', 'EMAIL', 'POSTAL', 'NOTIFICATIONS'] as const
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number]
 export type SuppressionChannel = Exclude<CommunicationType, 'NOTIFICATIONS'>
+/** The channels an objection stops, as the brand systems receive them (issue 17). */
+export const SUPPRESSION_CHANNELS = [
+  'PHONE',
+  'EMAIL',
+  'POSTAL',
+] as const satisfies readonly SuppressionChannel[]
 
 export const SALUTATIONS = ['MALE', 'FEMALE', 'NONE'] as const
 export type Salutation = (typeof SALUTATIONS)[number]

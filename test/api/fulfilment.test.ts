@@ -1,9 +1,15 @@
+import { createClient } from 'redis'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { normalisePhone } from '#server/services/api-clients.ts'
 import { togglesFrom } from '#shared/site.ts'
-import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
+import { openApiSchemas } from '../support/openapi'
+import { writerConnection } from '../support/paused-writer'
+import { SmtpSink } from '../support/smtp'
+import { confirmByMail } from '../support/verification'
 
 const NL = 'privacy.dpgmedia.nl'
 const BE = 'privacy.dpgmedia.be'
@@ -28,12 +34,19 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     secrets.be = (await clients.add({ name: 'HLN CRM', country: 'BE', brands: ['HLN', 'HUMO'] })).secret
     secrets.beAll = (await clients.add({ name: 'BE call centre', country: 'BE' })).secret
     secrets.nl = (await clients.add({ name: 'AD mailing', country: 'NL' })).secret
+    described = openApiSchemas((await request(setup.app).get('/api/openapi.json').set('Host', BE)).body)
   })
   afterAll(() => setup?.composition.close())
 
   const feed = (secret: string | undefined, query = '') => {
     const call = request(setup.app).get(`${FEED}${query}`).set('Host', BE)
     return secret === undefined ? call : call.set('Authorization', `Bearer ${secret}`)
+  }
+  /** The answer is what the served OpenAPI document says it is (its schemas come from the code's types). */
+  let described: ReturnType<typeof openApiSchemas>
+  const expectDescribed = (pointer: string, value: unknown) => {
+    const validate = described.at(pointer)
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true)
   }
   /** A phone-only objection: executed at once, no verification. */
   const objection = (host: string, country: 'NL' | 'BE', brands: string[], phoneNumber: string) =>
@@ -73,11 +86,44 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     }
   })
 
+  it('keeps each earlier secret for its own 24 hours when a client is rotated twice in a day', async () => {
+    const clients = setup.composition.services.apiClients
+    const { secret: first } = await clients.add({ name: 'Twice rotated', country: 'BE' })
+    const start = now
+    const at = (hours: number) => {
+      now = new Date(start.getTime() + hours * 3600_000)
+    }
+    const works = async (secret: string) => (await feed(secret)).status === 200
+    try {
+      const second = await clients.rotate('Twice rotated')
+      // Six hours on, the new secret is lost on its way: the operator rotates again.
+      at(6)
+      const third = await clients.rotate('Twice rotated')
+      expect([await works(first), await works(second), await works(third)]).toEqual([true, true, true])
+      at(24.01)
+      expect([await works(first), await works(second), await works(third)]).toEqual([false, true, true])
+      at(30.01)
+      expect([await works(first), await works(second), await works(third)]).toEqual([false, false, true])
+      // What no longer works is not kept: the retention job deletes the hashes whose time is up.
+      expect((await runRetention(setup, now))?.previousSecrets).toBeGreaterThanOrEqual(2)
+      const kept = await setup.composition.db.db
+        .selectFrom('api_client_previous_secrets as p')
+        .innerJoin('api_clients as c', 'c.id', 'p.client_id')
+        .select('p.secret_hash')
+        .where('c.name', '=', 'Twice rotated')
+        .execute()
+      expect(kept).toEqual([])
+    } finally {
+      now = start
+    }
+  })
+
   it('shows an objection to the clients of its country and brands only, with the contact data of its channel', async () => {
     const answer = await objection(BE, 'BE', ['HLN', 'DM', 'HUMO'], '+32470123456')
     expect(answer.status).toBe(200)
     const reference = answer.body.reference as string
     const brandClient = (await feed(secrets.be, '?limit=1000')).body
+    expectDescribed('/components/schemas/FeedPage', brandClient)
     const mine = brandClient.items.filter((item: { reference: string }) => item.reference === reference)
     expect(mine.map((item: { brandKey: string }) => item.brandKey).sort()).toEqual(['HLN', 'HUMO'])
     expect(mine[0]).toEqual({
@@ -103,6 +149,7 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
       (item: { reference: string }) => item.reference === reference,
     )
     expect(bare).toEqual({ ...mine[0], brandKey: bare.brandKey, id: bare.id, phoneNumber: undefined })
+    expectDescribed('/components/schemas/FeedPage', { items: [bare], next: null })
     expect(Object.keys(bare)).not.toContain('phoneNumber')
     const otherCountry = (await feed(secrets.nl, '?limit=1000')).body
     expect(otherCountry.items.some((item: { reference: string }) => item.reference === reference)).toBe(false)
@@ -179,6 +226,22 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     }
   })
 
+  it('resolves an id as cursor within the client view only: unknown and foreign ids answer alike', async () => {
+    const idOf = async (secret: string) => (await feed(secret, '?limit=1')).body.items[0].id as string
+    await objection(BE, 'BE', ['DM'], '+32470313131')
+    const dmOnly = (
+      await setup.composition.services.apiClients.add({ name: 'DM only', country: 'BE', brands: ['DM'] })
+    ).secret
+    const unknown = await feed(secrets.be, '?after=00000000-0000-4000-8000-000000000000')
+    expect(unknown.status).toBe(400)
+    // Another country's suppression, and one of the same country but another brand (DM, not HLN or HUMO).
+    for (const foreign of [await idOf(secrets.nl), await idOf(dmOnly)]) {
+      const answer = await feed(secrets.be, `?after=${foreign}`)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: unknown.body })
+    }
+    expect((await feed(secrets.be, `?after=${await idOf(secrets.be)}`)).status).toBe(200)
+  })
+
   it('pages through 5,000 rows without gaps or repeats while writes continue', async () => {
     const db = setup.composition.db.db
     const request = await objection(NL, 'NL', ['AD'], '+31611111111')
@@ -232,9 +295,85 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(seen.length).toBeGreaterThanOrEqual(5000)
   })
 
+  /** A client's walk from `from` to the end, as the README tells an integrator to walk. */
+  async function walk(secret: string, from: string | null) {
+    const ids: string[] = []
+    let cursor = from
+    for (;;) {
+      const page = (await feed(secret, `?limit=1000${cursor ? `&after=${cursor}` : ''}`)).body as {
+        items: { id: string }[]
+        next: string | null
+      }
+      ids.push(...page.items.map((item) => item.id))
+      cursor = page.next ?? page.items.at(-1)?.id ?? cursor
+      if (!page.next) return { ids, cursor }
+    }
+  }
+
+  it('never lets a cursor pass a row still uncommitted: two writers overlapping, a reader between', async () => {
+    const url = setup.config.databaseUrl
+    const { cursor: start } = await walk(secrets.nl, null)
+    const reference = (await objection(NL, 'NL', ['AD'], '+31622222222')).body.reference as string
+    const { id: requestId } = await setup.composition.db.db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    const rows = (name: string) => [
+      {
+        channel: 'EMAIL' as const,
+        brandKey: 'AD',
+        country: 'NL' as const,
+        email: `${name}@example.nl`,
+        phoneNumber: null,
+        postalAddress: null,
+        requestId,
+      },
+    ]
+    const iso = now.toISOString()
+    // Writer A takes its feed number and stops, its transaction open, before it writes its rows.
+    const a = writerConnection(url, { stopBefore: /^insert into "marketing_suppressions"/ })
+    // Writer B, on a connection of its own, gives up where it would have to wait for A.
+    const b = writerConnection(url, { waitForLocks: false })
+    const aWrites = a.transaction((trx) => insertSuppressions(trx, rows('writer-a'), iso))
+    try {
+      await a.stopped
+      const bFirst = await b.transaction((trx) => insertSuppressions(trx, rows('writer-b'), iso))
+      // The client reads while A is open, and keeps its cursor. On SQLite a read waits for an open writer
+      // (it counts the call), and here that writer is in this process: so it reads then only if B could
+      // commit before A, the moment a cursor could pass A's row.
+      const readNow = bFirst !== 'waits' || setup.composition.db.dialect === 'postgres'
+      const during = readNow ? await walk(secrets.nl, start) : { ids: [], cursor: start }
+      a.go()
+      const aRows = await aWrites
+      // B, held back by A, writes once A committed; or it had committed already.
+      const bRows =
+        bFirst === 'waits'
+          ? await b.transaction((trx) => insertSuppressions(trx, rows('writer-b'), iso))
+          : bFirst
+      if (aRows === 'waits' || bRows === 'waits') throw new Error('A writer was held back with A committed')
+      const after = await walk(secrets.nl, during.cursor)
+      const seen = [...during.ids, ...after.ids]
+      expect(seen).toContain(aRows[0]?.id)
+      expect(seen).toContain(bRows[0]?.id)
+      expect(seen.length).toBe(new Set(seen).size)
+    } finally {
+      a.go()
+      await aWrites.catch(() => undefined)
+      await a.close()
+      await b.close()
+    }
+  })
+
   it('looks a contact up in any notation, within the client country', async () => {
     await objection(BE, 'BE', ['HLN'], '+32470987654')
-    for (const phoneNumber of ['+32470987654', '0470 98 76 54', '0032 470/98.76.54', '(0470) 987-654']) {
+    for (const phoneNumber of [
+      '+32470987654',
+      '0470 98 76 54',
+      '0032 470/98.76.54',
+      '(0470) 987-654',
+      ' +32 470 98 76 54\t',
+    ]) {
       const answer = await request(setup.app)
         .post(`${FEED}/lookup`)
         .set('Host', BE)
@@ -258,6 +397,8 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     for (const body of [
       {},
       { email: 'x' },
+      { email: '   ' },
+      { email: ' a b@example.be ' },
       { email: 'a@b.be', phoneNumber: '+32470987654' },
       { phone: '1' },
     ]) {
@@ -269,12 +410,17 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
       expect(bad.status, JSON.stringify(body)).toBe(400)
     }
     const email = await objectionByEmailVerifiedDirectly()
-    const byEmail = await request(setup.app)
-      .post(`${FEED}/lookup`)
-      .set('Host', BE)
-      .set('Authorization', `Bearer ${secrets.beAll}`)
-      .send({ email: email.toUpperCase() })
-    expect(byEmail.body).toEqual({ suppressed: true, channels: ['EMAIL'], brandKeys: ['DM'] })
+    // In any case, and with the spaces a pasted address brings along (as the public forms accept them).
+    for (const notation of [email.toUpperCase(), ` ${email} `, `\t${email}\n`]) {
+      const byEmail = await request(setup.app)
+        .post(`${FEED}/lookup`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secrets.beAll}`)
+        .send({ email: notation })
+      expect(byEmail.status, JSON.stringify(notation)).toBe(200)
+      expect(byEmail.body).toEqual({ suppressed: true, channels: ['EMAIL'], brandKeys: ['DM'] })
+      expectDescribed('/components/schemas/LookupAnswer', byEmail.body)
+    }
   })
 
   /** A suppression by e-mail, as a verified objection leaves it. */
@@ -319,6 +465,7 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     const first = await apply(secrets.be, item.id)
     expect(first.status).toBe(200)
     expect(first.body).toEqual({ id: item.id, appliedAt: now.toISOString() })
+    expectDescribed('/components/schemas/AppliedAnswer', first.body)
     // The privacy desk shows who applied it, and when.
     const desk = setup.composition.services.desk
     const detail = await desk.detail({ ...staffMember, countries: ['BE'] }, answer.body.reference)
@@ -375,6 +522,121 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
       now = start
     }
   })
+
+  it('says in the daily mail how many suppressions wait in all when there are more than it lists', async () => {
+    const db = setup.composition.db.db
+    const { reference } = (await objection(NL, 'NL', ['AD'], '+31633333333')).body
+    const { id: requestId } = await db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    const waiting = Array.from({ length: 1003 }, (_, i) => ({
+      channel: 'EMAIL' as const,
+      brandKey: 'AD',
+      country: 'NL' as const,
+      email: `wacht${i}@example.nl`,
+      phoneNumber: null,
+      postalAddress: null,
+      requestId,
+    }))
+    await db.transaction().execute((trx) => insertSuppressions(trx, waiting, now.toISOString()))
+    const start = now
+    try {
+      now = new Date(start.getTime() + 40 * 86_400_000)
+      const cutoff = new Date(now.getTime() - 25 * 86_400_000).toISOString()
+      // No client confirmed any NL suppression in these tests: all from before the cutoff wait.
+      const { total } = await db
+        .selectFrom('marketing_suppressions')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .where('country', '=', 'NL')
+        .where('created_at', '<', cutoff)
+        .executeTakeFirstOrThrow()
+      expect(Number(total)).toBeGreaterThan(1000)
+      await setup.composition.services.desk.runDeadlines()
+      const mail = await db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('kind', '=', 'unconfirmed-suppressions')
+        .where('to_address', '=', setup.config.privacyMailbox.NL)
+        .where('created_at', '=', now.toISOString())
+        .executeTakeFirstOrThrow()
+      expect(mail.subject).toContain(`${Number(total)} bezwaren`)
+      expect(mail.text_body).toContain(`alleen de oudste 1000: in totaal wachten ${Number(total)} bezwaren`)
+      expect(mail.text_body?.split('\n').filter((line) => / · AD · /.test(line))).toHaveLength(1000)
+    } finally {
+      now = start
+    }
+  })
+})
+
+describe.each(DATABASES)('an objection by e-mail, end to end, on %s', (kind) => {
+  const sink = new SmtpSink()
+  let setup: Awaited<ReturnType<typeof testSetup>>
+  let outbox: OutboxWorker
+
+  beforeAll(async () => {
+    await sink.start()
+    setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind), SMTP_URL: sink.url })
+    outbox = setup.composition.startWorkers({ outboxIntervalMs: 50, retryBaseMs: 50 })
+  })
+  afterAll(async () => {
+    await outbox?.stop()
+    await setup?.composition.close()
+    await sink.stop()
+  })
+
+  it('reaches the feed of the client of its country and brands once confirmed, and no other client', async () => {
+    const clients = setup.composition.services.apiClients
+    const add = async (name: string, country: 'NL' | 'BE', brands?: string[]) =>
+      (await clients.add({ name, country, brands })).secret
+    const mine = await add('HLN and HUMO', 'BE', ['HLN', 'HUMO'])
+    const otherBrands = await add('DM only', 'BE', ['DM', 'DM_DIGITAL'])
+    const otherCountry = await add('Every NL brand', 'NL')
+    const email = `bezwaar-${kind}@example.be`
+    const answer = await request(setup.app)
+      .post('/api/privacy-rights/request')
+      .set('Host', BE)
+      .send({ flowType: 'OBJECTION', country: 'BE', language: 'fr', email, brands: ['HLN', 'HUMO'] })
+    expect(answer.status).toBe(200)
+    const reference = answer.body.reference as string
+    const itemsOf = async (secret: string, host: string) => {
+      const page = await request(setup.app)
+        .get(`${FEED}?limit=1000`)
+        .set('Host', host)
+        .set('Authorization', `Bearer ${secret}`)
+      expect(page.status).toBe(200)
+      return (page.body.items as { reference: string; email?: string }[]).filter(
+        (item) => item.reference === reference || item.email === email,
+      )
+    }
+    // Not before the requester confirmed the address.
+    expect(await itemsOf(mine, BE)).toEqual([])
+    const confirm = await confirmByMail(setup.app, sink, BE, email)
+    expect(confirm.status).toBe(303)
+    expect(confirm.headers.location).toBe('/fr/email-verified')
+    const items = await itemsOf(mine, BE)
+    expect(items).toEqual([
+      expect.objectContaining({ reference, country: 'BE', brandKey: 'HLN', channel: 'EMAIL', email }),
+      expect.objectContaining({ reference, country: 'BE', brandKey: 'HUMO', channel: 'EMAIL', email }),
+    ])
+    // Same country, other brands; another country: nothing, and a lookup there finds nothing either.
+    expect(await itemsOf(otherBrands, BE)).toEqual([])
+    expect(await itemsOf(otherCountry, NL)).toEqual([])
+    const lookup = (secret: string) =>
+      request(setup.app)
+        .post(`${FEED}/lookup`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secret}`)
+        .send({ email })
+    expect((await lookup(mine)).body).toEqual({
+      suppressed: true,
+      channels: ['EMAIL'],
+      brandKeys: ['HLN', 'HUMO'],
+    })
+    expect((await lookup(otherBrands)).body.suppressed).toBe(false)
+    expect((await lookup(otherCountry)).body.suppressed).toBe(false)
+  })
 })
 
 describe('phone notations', () => {
@@ -408,6 +670,60 @@ describe('the per-client rate limit', () => {
       expect(limited.body.error.code).toBe('RATE_LIMITED')
       expect(limited.headers['retry-after']).toBe('60')
       expect((await call(other)).status).toBe(200)
+    } finally {
+      await setup.composition.close()
+    }
+  })
+})
+
+/** The rate-limit stores an instance can count in: its memory, or Redis when TEST_REDIS_URL names one. */
+const STORES = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory']
+
+describe.each(STORES)('calls without a valid secret, counted in %s', (store) => {
+  it('answer 429 with Retry-After from an address past API_CLIENT_AUTH_FAILURES_PER_MINUTE, before any lookup', async () => {
+    const setup = await testSetup({
+      API_CLIENT_AUTH_FAILURES_PER_MINUTE: '3',
+      // Behind one proxy: the address is the last X-Forwarded-For entry.
+      TRUST_PROXY: '1',
+      ...(store === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
+    })
+    try {
+      const clients = setup.composition.services.apiClients
+      const { secret } = await clients.add({ name: 'Honest CRM', country: 'NL' })
+      const lookups = vi.spyOn(clients, 'authenticate')
+      // Addresses of their own in every run: a Redis keeps its counters for the minute.
+      const octet = () => 1 + Math.floor(Math.random() * 250)
+      const guesser = `198.51.100.${octet()}`
+      const neighbour = `203.0.113.${octet()}`
+      const call = (from: string, bearer?: string) => {
+        const get = request(setup.app)
+          .get('/api/v1/suppressions')
+          .set('Host', NL)
+          .set('X-Forwarded-For', from)
+        return bearer ? get.set('Authorization', `Bearer ${bearer}`) : get
+      }
+      for (const guess of [undefined, `pss_${'x'.repeat(43)}`, `pss_${'y'.repeat(43)}`])
+        expect((await call(guesser, guess)).status).toBe(401)
+      const looked = lookups.mock.calls.length
+      const limited = await call(guesser, `pss_${'z'.repeat(43)}`)
+      expect(limited.status).toBe(429)
+      expect(limited.headers['retry-after']).toBe('60')
+      expect(limited.body.error.code).toBe('RATE_LIMITED')
+      // For the rest of the minute that address waits, even with a right secret, and costs no lookup.
+      expect((await call(guesser, secret)).status).toBe(429)
+      expect(lookups.mock.calls.length).toBe(looked)
+      // Another address is not held back.
+      expect((await call(neighbour, secret)).status).toBe(200)
+      if (store === 'redis') {
+        // Counted where every instance sees it.
+        const redis = createClient({ url: process.env.TEST_REDIS_URL })
+        await redis.connect()
+        try {
+          expect(await redis.get(`rate:api-auth-failures:${guesser}`)).toBe('3')
+        } finally {
+          redis.destroy()
+        }
+      }
     } finally {
       await setup.composition.close()
     }

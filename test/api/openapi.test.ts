@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testSetup } from '../support/app'
+import { openApiSchemas, pointerPart } from '../support/openapi'
 
 const HOST = 'privacy.dpgmedia.nl'
 
@@ -66,6 +67,63 @@ describe('the OpenAPI document', () => {
       document.paths['/api/privacy-rights/request'].post.requestBody.content['application/json']
     expect(request_.schema.properties.flowType.enum).toContain('RIGHT_TO_BE_FORGOTTEN')
     expect(JSON.stringify(document)).not.toContain('"nullable"')
+  })
+
+  it('has examples, made by the code that answers, that fit their schemas: the client API, its webhooks, every error', async () => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const schemas = openApiSchemas(document)
+    type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }
+    // Every media type with examples, anywhere in the document, by its JSON pointer.
+    const media: [string, Media][] = []
+    const visit = (node: unknown, pointer: string) => {
+      if (typeof node !== 'object' || node === null) return
+      for (const [key, child] of Object.entries(node)) {
+        const at = `${pointer}/${pointerPart(key)}`
+        if (key === 'application/json') media.push([at, child as Media])
+        else visit(child, at)
+      }
+    }
+    visit(document, '')
+    const withExamples = media.filter(([, m]) => m.example !== undefined || m.examples !== undefined)
+    for (const [pointer, m] of withExamples) {
+      const validate = schemas.at(`${pointer}/schema`)
+      const values = m.examples ? Object.values(m.examples).map((e) => e.value) : [m.example]
+      for (const value of values)
+        expect(validate(value), `${pointer}: ${JSON.stringify(validate.errors)}`).toBe(true)
+    }
+    const described = withExamples.map(([pointer]) => pointer)
+    const json = '/content/application~1json'
+    for (const pointer of [
+      `/paths/~1api~1v1~1suppressions/get/responses/200${json}`,
+      `/paths/~1api~1v1~1suppressions~1lookup/post/responses/200${json}`,
+      `/paths/~1api~1v1~1suppressions~1lookup/post/requestBody${json}`,
+      `/paths/~1api~1v1~1suppressions~1{id}~1applied/post/responses/200${json}`,
+      `/webhooks/suppression.created/post/requestBody${json}`,
+      `/webhooks/request.verified/post/requestBody${json}`,
+      ...Object.keys(document.components.responses).map((name) => `/components/responses/${name}${json}`),
+    ])
+      expect(described).toContain(pointer)
+    // The feed shows a full client's page and an --ids-only one's: the same items without contact data.
+    const feed =
+      document.paths['/api/v1/suppressions'].get.responses['200'].content['application/json'].examples
+    expect(feed.full.value.items.some((item: object) => 'email' in item)).toBe(true)
+    expect(JSON.stringify(feed.idsOnly.value)).not.toMatch(/email|phoneNumber|postalAddress/)
+    // Each webhook's body has its schema, with what a receiver relies on required.
+    const webhook = (event: string) =>
+      document.webhooks[event].post.requestBody.content['application/json'].schema as { $ref: string }
+    expect(webhook('suppression.created').$ref).toBe('#/components/schemas/SuppressionCreatedEvent')
+    expect(document.components.schemas.SuppressionCreatedEvent.properties.data.required).toEqual([
+      'requestId',
+      'reference',
+      'suppressions',
+    ])
+    expect(webhook('request.verified').$ref).toBe('#/components/schemas/RequestVerifiedEvent')
+    expect(document.components.schemas.RequestVerifiedEvent.properties.data.required).toEqual([
+      'requestId',
+      'reference',
+      'flowType',
+      'verifiedAt',
+    ])
   })
 
   it('has a reference page served from our own origin, under the site CSP', async () => {

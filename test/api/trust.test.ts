@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bodyHash } from '#server/db/outbox-repository.ts'
 import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
-import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 import { eventually } from '../support/waiting'
 
@@ -166,15 +165,7 @@ describe.each(DATABASES)('trust in the request loop on %s', (kind) => {
 
       // 181 days on, past every default period (30 days unverified, 180 days contact and complaints).
       const later = new Date(Date.now() + 181 * DAY_MS)
-      const job = startRetentionJob({
-        db: setup.composition.db,
-        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-        retention: setup.config.retention,
-        logger: createLogger('silent'),
-        clock: () => later,
-      })
-      job.stop()
-      const counts = await job.run()
+      const counts = await runRetention(setup, later)
       expect(counts?.requests).toBeGreaterThanOrEqual(1)
       expect(counts?.contactMessages).toBeGreaterThanOrEqual(1)
       expect(counts?.complaints).toBeGreaterThanOrEqual(1)

@@ -8,6 +8,7 @@ import { productionAssets } from '#server/assets.ts'
 import { compose } from '#server/compose.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { createLogger } from '#server/logger.ts'
+import { startRetentionJob } from '#server/services/retention.ts'
 import { testResolver } from './dns'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -59,6 +60,19 @@ export async function testSetup(
     clock: options.clock,
   })
   return { app: createApp(config, composition.services), composition, config }
+}
+
+/** One run of the retention job on the app's database, with its clock at `at`: what it deleted. */
+export async function runRetention(setup: Awaited<ReturnType<typeof testSetup>>, at: Date) {
+  const job = startRetentionJob({
+    db: setup.composition.db,
+    unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
+    retention: setup.config.retention,
+    logger: createLogger('silent'),
+    clock: () => at,
+  })
+  job.stop()
+  return job.run()
 }
 
 export async function testApp(env: Record<string, string> = {}) {

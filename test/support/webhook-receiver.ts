@@ -2,16 +2,28 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 
+export interface ReceivedEvent {
+  id: string
+  type: string
+  data: Record<string, unknown>
+  /** The body exactly as it came. */
+  body: string
+}
+
 /**
  * A brand system's webhook endpoint on loopback: verifies every delivery with the `standardwebhooks`
- * package and the endpoint's secret, keeps the verified ones, and answers 503 while `down`.
+ * package and the endpoint's secret, keeps the verified ones, and answers 503 while `down`. While `hold`,
+ * a delivery waits in `held` until the test answers it (a slow receiver, an instance that stalls).
  */
 export class WebhookReceiver {
-  readonly received: { id: string; type: string; data: Record<string, unknown> }[] = []
+  readonly received: ReceivedEvent[] = []
   readonly refused: string[] = []
+  readonly held: { id: string; answer(status: number): void }[] = []
   down = false
+  hold = false
   private server: Server | null = null
   private verifier: Webhook | null = null
+  private waiting: (() => boolean)[] = []
 
   setSecret(secret: string) {
     this.verifier = new Webhook(secret)
@@ -23,27 +35,50 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${address.port}/hooks`
   }
 
+  /** Resolves once `count` deliveries have been held in all. */
+  whenHeld(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.held.length < count) return false
+        resolve()
+        return true
+      }
+      if (!check()) this.waiting.push(check)
+    })
+  }
+
   async start() {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', () => {
-        if (this.down) {
-          res.writeHead(503).end()
-          return
-        }
         const body = Buffer.concat(chunks).toString('utf8')
-        try {
-          const event = this.verifier?.verify(body, req.headers as Record<string, string>) as {
-            type: string
-            data: Record<string, unknown>
+        const answer = (status: number) => {
+          if (status < 200 || status >= 300) {
+            res.writeHead(status).end()
+            return
           }
-          this.received.push({ id: String(req.headers['webhook-id']), type: event.type, data: event.data })
-          res.writeHead(204).end()
-        } catch (error) {
-          this.refused.push(String(error))
-          res.writeHead(400).end()
+          try {
+            const event = this.verifier?.verify(body, req.headers as Record<string, string>) as {
+              type: string
+              data: Record<string, unknown>
+            }
+            this.received.push({
+              id: String(req.headers['webhook-id']),
+              type: event.type,
+              data: event.data,
+              body,
+            })
+            res.writeHead(status).end()
+          } catch (error) {
+            this.refused.push(String(error))
+            res.writeHead(400).end()
+          }
         }
+        if (this.hold) {
+          this.held.push({ id: String(req.headers['webhook-id']), answer })
+          this.waiting = this.waiting.filter((check) => !check())
+        } else answer(this.down ? 503 : 204)
       })
     })
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve))
