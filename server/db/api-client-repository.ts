@@ -273,15 +273,12 @@ export async function appliedOf(db: Executor, requestId: string) {
 }
 
 /**
- * Suppressions of a country made before `before` that no client has confirmed, oldest first: the brands may
- * still be calling or mailing these people (spec §9 promises 30 days). Every one, so that the daily mail can
- * say how many there are in all; it lists the oldest (UNCONFIRMED_LISTED in server/mail/templates.ts).
+ * Suppressions of a country made before `before` that no client has confirmed: the brands may still be
+ * calling or mailing these people (spec §9 promises 30 days). The oldest `limit`, and how many in all.
  */
-export async function unconfirmedBefore(db: Executor, country: Country, before: string) {
-  return db
+export async function unconfirmedBefore(db: Executor, country: Country, before: string, limit: number) {
+  const unconfirmed = db
     .selectFrom('marketing_suppressions as s')
-    .leftJoin('privacy_requests as r', 'r.id', 's.request_id')
-    .select(['r.reference', 's.brand_key', 's.channel', 's.created_at'])
     .where('s.country', '=', country)
     .where('s.created_at', '<', before)
     .where((eb) =>
@@ -294,8 +291,16 @@ export async function unconfirmedBefore(db: Executor, country: Country, before: 
         ),
       ),
     )
-    .orderBy('s.seq')
-    .execute()
+  const [rows, count] = await Promise.all([
+    unconfirmed
+      .leftJoin('privacy_requests as r', 'r.id', 's.request_id')
+      .select(['r.reference', 's.brand_key', 's.channel', 's.created_at'])
+      .orderBy('s.seq')
+      .limit(limit)
+      .execute(),
+    unconfirmed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
 }
 
 /**

@@ -19,7 +19,11 @@ describe('the mail of suppressions no brand system confirmed', () => {
       /ne reprend que les 1000 plus anciennes : au total, 1003 oppositions attendent une confirmation/,
     ],
   ] as const)('in %s, lists the oldest and says how many wait in all when there are more', (locale, cut) => {
-    const mail = unconfirmedMail(serverTranslate(locale), unconfirmed(UNCONFIRMED_LISTED + 3))
+    const mail = unconfirmedMail(
+      serverTranslate(locale),
+      unconfirmed(UNCONFIRMED_LISTED),
+      UNCONFIRMED_LISTED + 3,
+    )
     expect(mail.text).toMatch(cut)
     expect(mail.html).toMatch(cut)
     expect(mail.subject).toContain('1003')
@@ -29,7 +33,11 @@ describe('the mail of suppressions no brand system confirmed', () => {
   })
 
   it('lists every one, without a word about a cut, when all fit', () => {
-    const mail = unconfirmedMail(serverTranslate('nl_nl'), unconfirmed(UNCONFIRMED_LISTED))
+    const mail = unconfirmedMail(
+      serverTranslate('nl_nl'),
+      unconfirmed(UNCONFIRMED_LISTED),
+      UNCONFIRMED_LISTED,
+    )
     expect(listedIn(mail.text)).toBe(UNCONFIRMED_LISTED)
     expect(mail.text).not.toMatch(/in totaal wachten/)
   })

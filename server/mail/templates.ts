@@ -311,21 +311,19 @@ export function complaintAcknowledgementMail(
 export const UNCONFIRMED_LISTED = 1000
 
 /**
- * To a country's privacy mailbox: suppressions no brand system confirmed within 25 days (issue 17), oldest
- * first. Past UNCONFIRMED_LISTED it lists the oldest and says how many wait in all.
+ * To a country's privacy mailbox: suppressions no brand system confirmed within 25 days (issue 17), the
+ * oldest (at most UNCONFIRMED_LISTED); when there are more, it says how many wait in all.
  */
 export function unconfirmedMail(
   t: Translate,
   rows: { reference: string | null; brandKey: string; channel: string; since: string }[],
+  total: number,
 ): RenderedMail {
-  const listed = rows.slice(0, UNCONFIRMED_LISTED)
-  const lines = listed.map(
-    (row) => `${row.reference ?? '-'} · ${row.brandKey} · ${row.channel} · ${row.since}`,
-  )
-  const cut = rows.length > listed.length
-  return compose(t, t('mail.desk.unconfirmed_subject', { smart_count: rows.length }), [
+  const lines = rows.map((row) => `${row.reference ?? '-'} · ${row.brandKey} · ${row.channel} · ${row.since}`)
+  const cut = total > rows.length
+  return compose(t, t('mail.desk.unconfirmed_subject', { smart_count: total }), [
     t('mail.desk.unconfirmed_intro'),
-    ...(cut ? [t('mail.desk.unconfirmed_cut', { shown: listed.length, total: rows.length })] : []),
+    ...(cut ? [t('mail.desk.unconfirmed_cut', { shown: rows.length, total })] : []),
     lines.join('\n'),
     t('mail.desk.unconfirmed_hint'),
   ])

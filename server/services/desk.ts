@@ -49,6 +49,7 @@ import {
   rejectionMail,
   reminderMail,
   replyMail,
+  UNCONFIRMED_LISTED,
   unconfirmedMail,
 } from '../mail/templates'
 import { InvalidTransition, NotFound } from './errors'
@@ -453,11 +454,12 @@ export function createDeskService(deps: {
       let unconfirmed = 0
       const cutoff = new Date(now.getTime() - UNCONFIRMED_AFTER_DAYS * DAY_MS).toISOString()
       for (const country of ['NL', 'BE'] as const) {
-        const rows = await unconfirmedBefore(db.db, country, cutoff)
-        if (rows.length === 0) continue
         const t = teamTranslate(country)
         await saveWithMails(db, nowIso, async (trx) => {
+          // Claimed first: the count runs once a day per country, not every hour on every instance.
           if (!(await claimJobRun(trx, 'unconfirmed-suppressions', `${today}/${country}`, nowIso))) return []
+          const { rows, total } = await unconfirmedBefore(trx, country, cutoff, UNCONFIRMED_LISTED)
+          if (total === 0) return []
           unconfirmed++
           const mail = unconfirmedMail(
             t,
@@ -467,6 +469,7 @@ export function createDeskService(deps: {
               channel: row.channel,
               since: formatLongDate(row.created_at.slice(0, 10), 'nl', country),
             })),
+            total,
           )
           return [
             { kind: 'unconfirmed-suppressions', aboutId: null, to: deps.privacyMailbox[country], ...mail },
