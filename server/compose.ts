@@ -105,7 +105,6 @@ export async function compose(
     db,
     emailDomainCheck,
     mailLimit,
-    privacyMailbox: config.privacyMailbox,
     complaintMailbox: config.politicalAdsMailbox,
     clock: options.clock,
   })

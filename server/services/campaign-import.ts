@@ -180,16 +180,16 @@ export function checkCampaignRows(
   return { valid, rejected }
 }
 
-/**
- * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
- * all rows are upserted by id in one transaction.
- */
 /** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
 export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
   const withdrawn = await withdrawCampaigns(db.db, ids, reason, now.toISOString())
   return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
 }
 
+/**
+ * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
+ * all rows are upserted by id in one transaction.
+ */
 export async function importCampaigns(
   db: Db,
   rows: unknown[],

@@ -54,8 +54,10 @@ export function createPoliticalAdsService(deps: {
   db: Db
   emailDomainCheck: EmailDomainCheck
   mailLimit: RecipientMailLimit
-  privacyMailbox: Readonly<Record<Country, string>>
-  /** Where complaints go: POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox. */
+  /**
+   * Where complaints go, and where the complainant's answer to the acknowledgement goes (its Reply-To):
+   * POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox.
+   */
   complaintMailbox: Readonly<Record<Country, string>>
   clock?: () => Date
 }): PoliticalAdsService {
@@ -137,7 +139,7 @@ export function createPoliticalAdsService(deps: {
             kind: 'complaint-acknowledgement',
             aboutId: complaint.id,
             to: email,
-            replyTo: deps.privacyMailbox[site.country],
+            replyTo: deps.complaintMailbox[site.country],
             ...complaintAcknowledgementMail(visitor, complaint, campaign),
           },
         ]

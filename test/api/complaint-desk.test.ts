@@ -86,6 +86,13 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     const reference = answer.body.reference as string
     const [team] = await sink.waitFor((mail) => JSON.stringify(mail.to).includes(COMPLAINTS_MAILBOX))
     expect(team?.subject).toContain(reference)
+    // The complainant's answer to the acknowledgement reaches the complaints mailbox, not the privacy one.
+    const [ack] = await sink.waitFor(
+      (mail) =>
+        JSON.stringify(mail.to).includes(`plainte-${kind}@example.be`) &&
+        (mail.subject ?? '').includes(reference),
+    )
+    expect(ack?.replyTo?.text).toBe(COMPLAINTS_MAILBOX)
     const detail = (await get(`${API}/${reference}`)).body
     expect(detail).toMatchObject({
       reference,
