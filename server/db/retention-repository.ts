@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from './schema'
 
 /** Rows created before these instants (ISO-8601) have reached the end of their retention period. */
 export interface RetentionCutoffs {
   unverifiedRequests: string
   contactMessages: string
+  /** Complaints closed before this instant; an open complaint is never deleted. */
   complaints: string
   mailRecords: string
   /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
@@ -45,8 +46,9 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .executeTakeFirst()
     return Number(result.numDeletedRows)
   })
-  const contactMessages = await purgeWithMails(db, 'contact_messages', cutoffs.contactMessages)
-  const complaints = await purgeWithMails(db, 'political_ad_complaints', cutoffs.complaints)
+  const contactMessages = await purgeWithMails(db, 'contact_messages', 'created_at', cutoffs.contactMessages)
+  // A complaint's period runs from its closing (issue 18): one still open is being handled, however old.
+  const complaints = await purgeWithMails(db, 'political_ad_complaints', 'closed_at', cutoffs.complaints)
   const mails = await db
     .deleteFrom('mail_outbox')
     .where('created_at', '<', cutoffs.mailRecords)
@@ -78,18 +80,26 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
   }
 }
 
-/** Rows of `table` received before `cutoff`, and every mail about them. */
+/**
+ * Rows of `table` whose `since` (received, or closed) is before `cutoff`, and every mail about them. A row
+ * whose `since` is not set (a complaint still open) is never before the cutoff.
+ */
 function purgeWithMails(
   db: Kysely<Database>,
   table: 'contact_messages' | 'political_ad_complaints',
+  since: 'created_at' | 'closed_at',
   cutoff: string,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const stale = trx.selectFrom(table).select('id').where('created_at', '<', cutoff)
+    const stale = trx
+      .selectFrom(table)
+      .select('id')
+      .where(sql.ref<string | null>(since), 'is not', null)
+      .where(sql.ref<string | null>(since), '<', cutoff)
     await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
     if (table === 'political_ad_complaints')
       await trx.deleteFrom('complaint_events').where('complaint_id', 'in', stale).execute()
-    const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst()
+    const result = await trx.deleteFrom(table).where('id', 'in', stale).executeTakeFirst()
     return Number(result.numDeletedRows)
   })
 }

@@ -1,8 +1,10 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
+import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 import { cookieOf, signIn, staffTestSetup } from '../support/staff'
@@ -142,5 +144,46 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
         ((await get(`${API}/${reference}`)).body.timeline as { kind: string }[]).map((e) => e.kind),
       )
       .toEqual(expect.arrayContaining(['received', 'under_review', 'note', 'closed', 'mail-delivered']))
+  })
+  it('keeps an open complaint however old; COMPLAINT_RETENTION_DAYS (180) run from its closing', async () => {
+    const reference = (await complain('MISLEADING')).body.reference as string
+    const db = setup.composition.db.db
+    const [{ id } = { id: '' }] = await db
+      .selectFrom('political_ad_complaints')
+      .select('id')
+      .where('reference', '=', reference)
+      .execute()
+    /** The retention job as it runs `days` after the complaint came in (the injected clock). */
+    const retentionAfter = (days: number) => {
+      const job = startRetentionJob({
+        db: setup.composition.db,
+        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
+        retention: setup.config.retention,
+        logger: createLogger('silent'),
+        clock: () => new Date(now.getTime() + days * 86_400_000),
+      })
+      job.stop()
+      return job.run()
+    }
+    const left = async () => ({
+      complaints: (await db.selectFrom('political_ad_complaints').select('id').where('id', '=', id).execute())
+        .length,
+      events: (await db.selectFrom('complaint_events').select('id').where('complaint_id', '=', id).execute())
+        .length,
+      mails: (await db.selectFrom('mail_outbox').select('id').where('about_id', '=', id).execute()).length,
+    })
+    // Still open a year on: the team has not answered, so nothing of it goes.
+    await retentionAfter(365)
+    expect((await get(`${API}/${reference}`)).body.status).toBe('received')
+    expect(await left()).toMatchObject({ complaints: 1, events: expect.any(Number) })
+    expect(
+      (await post(`${API}/${reference}/close`, { outcome: 'dismissed', message: 'Niet gegrond.' })).status,
+    ).toBe(200)
+    // Closed (at the injected clock's time): kept for 180 days after that, gone the day after.
+    expect((await retentionAfter(180))?.complaints).toBe(0)
+    expect((await left()).complaints).toBe(1)
+    expect((await retentionAfter(181))?.complaints).toBeGreaterThanOrEqual(1)
+    expect(await left()).toEqual({ complaints: 0, events: 0, mails: 0 })
+    expect((await get(`${API}/${reference}`)).status).toBe(404)
   })
 })
