@@ -1,11 +1,10 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl } from '../support/app'
+import { runRetentionAt } from '../support/retention'
 import { SmtpSink } from '../support/smtp'
 import { cookieOf, signIn, staffTestSetup } from '../support/staff'
 
@@ -154,17 +153,8 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       .where('reference', '=', reference)
       .execute()
     /** The retention job as it runs `days` after the complaint came in (the injected clock). */
-    const retentionAfter = (days: number) => {
-      const job = startRetentionJob({
-        db: setup.composition.db,
-        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-        retention: setup.config.retention,
-        logger: createLogger('silent'),
-        clock: () => new Date(now.getTime() + days * 86_400_000),
-      })
-      job.stop()
-      return job.run()
-    }
+    const retentionAfter = (days: number) =>
+      runRetentionAt(setup, new Date(now.getTime() + days * 86_400_000))
     const left = async () => ({
       complaints: (await db.selectFrom('political_ad_complaints').select('id').where('id', '=', id).execute())
         .length,

@@ -1,11 +1,10 @@
 import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { runRetentionAt } from '../support/retention'
 import { SmtpSink } from '../support/smtp'
 
 const ACC_NL = 'privacy-acc.dpgmedia.nl'
@@ -379,17 +378,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const db = setup.composition.db.db
     expect(await db.selectFrom('campaign_item_versions').select('id').execute()).not.toEqual([])
     // real-nl-1 ended on 2020-02-01: kept until 2027-02-01, gone the day after.
-    const run = (at: string) => {
-      const job = startRetentionJob({
-        db: setup.composition.db,
-        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-        retention: setup.config.retention,
-        logger: createLogger('silent'),
-        clock: () => new Date(at),
-      })
-      job.stop()
-      return job.run()
-    }
+    const run = (at: string) => runRetentionAt(setup, new Date(at))
     expect((await run('2027-02-01T12:00:00Z'))?.notices).toBe(0)
     expect((await run('2027-02-02T12:00:00Z'))?.notices).toBe(1)
     expect((await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).status).toBe(404)
