@@ -1,8 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '#server/logger.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { runRetentionAt } from '../support/retention'
 import { WebhookReceiver } from '../support/webhook-receiver'
 
 const BE = 'privacy.dpgmedia.be'
@@ -69,15 +68,7 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     expect(delivered.length).toBeGreaterThan(0)
     expect(delivered.every((row) => row.payload === '')).toBe(true)
     const later = new Date(now.getTime() + (setup.config.retention.mailRecordDays + 1) * 86_400_000)
-    const job = startRetentionJob({
-      db: setup.composition.db,
-      unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-      retention: setup.config.retention,
-      logger: createLogger('silent'),
-      clock: () => later,
-    })
-    job.stop()
-    expect((await job.run())?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
+    expect((await runRetentionAt(setup, later))?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
   })
 
   it('delivers exactly once across a 2-minute outage of the receiver', async () => {
