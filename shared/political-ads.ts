@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from './privacy-rights/desk'
 import type { Country } from './site'
 
 /** Spec §3 'Campaign item'. */
@@ -225,6 +226,38 @@ export interface ComplaintView {
     detail: string | null
     text: string | null
   }[]
+}
+
+/** The complaints desk's list (issue 18): by status, a page of PAGE_SIZE from `offset`, as the requests queue. */
+export interface ComplaintQuery {
+  status?: ComplaintStatus
+  limit: number
+  offset: number
+}
+
+/** The list's query string, every value optional; numbers arrive as text. */
+export const complaintQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [...COMPLAINT_STATUSES, ''] },
+    limit: { type: 'string', pattern: '^(?:[1-9]\\d?|100)$' },
+    offset: { type: 'string', pattern: '^\\d{1,7}$' },
+  },
+} as const
+
+/** The list's query string as a query; what the schema does not allow (a hand-edited address) is dropped. */
+export function complaintQueryFrom(params: URLSearchParams): ComplaintQuery {
+  const status = params.get('status')
+  const limit = params.get('limit') ?? ''
+  const offset = params.get('offset') ?? ''
+  return {
+    ...((COMPLAINT_STATUSES as readonly (string | null)[]).includes(status)
+      ? { status: status as ComplaintStatus }
+      : {}),
+    limit: new RegExp(complaintQuerySchema.properties.limit.pattern).test(limit) ? Number(limit) : PAGE_SIZE,
+    offset: new RegExp(complaintQuerySchema.properties.offset.pattern).test(offset) ? Number(offset) : 0,
+  }
 }
 
 export interface CloseComplaintBody {

@@ -1,6 +1,6 @@
 import { contactSchema } from '#shared/contact.ts'
 import { LANGUAGES } from '#shared/locale.ts'
-import { COMPLAINT_STATUSES, campaignItemSchema, closeComplaintSchema } from '#shared/political-ads.ts'
+import { campaignItemSchema, closeComplaintSchema, complaintQuerySchema } from '#shared/political-ads.ts'
 import {
   completeSchema,
   deskQuerySchema,
@@ -351,8 +351,8 @@ export function openApiDocument(serverUrl: string) {
       '/api/internal-privacy-rights/complaints': {
         get: {
           ...staff,
-          summary: 'Complaints about political ads, open ones first by due date',
-          parameters: [param('status', { type: 'string', enum: [...COMPLAINT_STATUSES] })],
+          summary: 'Complaints about political ads, open ones first by due date, 25 a page',
+          parameters: queryParameters(complaintQuerySchema),
           responses: { '200': ok('`{ items, total }`'), ...errors(400, 401, 403) },
         },
       },

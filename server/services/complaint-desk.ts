@@ -1,6 +1,11 @@
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type { ComplaintOutcome, ComplaintStatus, ComplaintView } from '#shared/political-ads.ts'
+import type {
+  ComplaintOutcome,
+  ComplaintQuery,
+  ComplaintStatus,
+  ComplaintView,
+} from '#shared/political-ads.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import { findCampaignAnyState } from '../db/campaign-repository'
@@ -26,7 +31,8 @@ const OPEN: readonly ComplaintStatus[] = ['received', 'under_review']
  * with an outcome that is mailed to the complainant in their language; notes stay internal.
  */
 export interface ComplaintDesk {
-  list(actor: DeskActor, status?: ComplaintStatus): Promise<{ items: ComplaintView[]; total: number }>
+  /** A page of the list (open ones first, soonest due), and how many match in all. */
+  list(actor: DeskActor, query: ComplaintQuery): Promise<{ items: ComplaintView[]; total: number }>
   detail(actor: DeskActor, reference: string): Promise<ComplaintView>
   review(actor: DeskActor, reference: string): Promise<ComplaintView>
   close(
@@ -126,8 +132,8 @@ export function createComplaintDesk(deps: {
   }
 
   return {
-    async list(actor, status) {
-      const { items, total } = await listComplaints(db.db, actor.countries, status, { limit: 200, offset: 0 })
+    async list(actor, query) {
+      const { items, total } = await listComplaints(db.db, actor.countries, query.status, query)
       return { items: await Promise.all(items.map((complaint) => view(complaint, false))), total }
     },
     async detail(actor, reference) {

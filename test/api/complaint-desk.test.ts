@@ -1,5 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertComplaint } from '#server/db/complaint-repository.ts'
+import { freshReference } from '#server/db/references.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
@@ -144,6 +146,40 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       )
       .toEqual(expect.arrayContaining(['received', 'under_review', 'note', 'closed', 'mail-delivered']))
   })
+  it('pages the list as the requests queue does: 25 a page, previous and next', async () => {
+    const db = setup.composition.db.db
+    for (let i = 0; i < 30; i++)
+      await insertComplaint(db, {
+        id: crypto.randomUUID(),
+        reference: await freshReference(db, 'political_ad_complaints', 'BE', now),
+        country: 'BE',
+        locale: 'nl_be',
+        campaignId: 'be-vote',
+        reason: 'INCORRECT',
+        name: 'Lezer',
+        email: `lezer-${i}@example.be`,
+        explanation: 'Klopt niet.',
+        createdAt: new Date(now.getTime() + i * 60_000).toISOString(),
+      })
+    const first = (await get(`${API}?status=received`)).body
+    expect(first.total).toBeGreaterThanOrEqual(30)
+    expect(first.items).toHaveLength(25)
+    const rest = (await get(`${API}?status=received&offset=25`)).body
+    expect(rest.items).toHaveLength(first.total - 25)
+    const seen = [...first.items, ...rest.items].map((item: { reference: string }) => item.reference)
+    expect(new Set(seen).size).toBe(first.total)
+    expect((await get(`${API}?limit=10`)).body.items).toHaveLength(10)
+    for (const bad of ['offset=-1', 'offset=abc', 'limit=101', 'limit=0', 'page=2'])
+      expect((await get(`${API}?${bad}`)).status).toBe(400)
+    // The page: a count with its range, and a link to the next page that keeps the filter.
+    const page = await get('/nl/internal-privacy-rights/complaints?status=received')
+    expect(page.text).toContain(`${first.total} meldingen (1–25)`)
+    expect(page.text).toContain('href="/nl/internal-privacy-rights/complaints?status=received&amp;offset=25"')
+    const second = await get('/nl/internal-privacy-rights/complaints?status=received&offset=25')
+    expect(second.text).toContain(`${first.total} meldingen (26–${first.total})`)
+    expect(second.text).toContain('href="/nl/internal-privacy-rights/complaints?status=received"')
+  })
+
   it('keeps an open complaint however old; COMPLAINT_RETENTION_DAYS (180) run from its closing', async () => {
     const reference = (await complain('MISLEADING')).body.reference as string
     const db = setup.composition.db.db
