@@ -2,12 +2,15 @@ import { type RequestHandler, Router } from 'express'
 import QRCode from 'qrcode'
 import { parseLocale } from '#shared/locale.ts'
 import {
-  type CampaignItem,
+  type CampaignRow,
   CHANNEL_FILTERS,
   type ChannelFilter,
   COMPLAINT_REASONS,
+  campaignItemSchema,
   type Notice,
+  type NoticeLanguage,
   noticeUrl,
+  noticeUrls,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -36,44 +39,17 @@ export const complaintSchema = {
 } as const
 const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
-/** Every field of a notice, for the machine-readable export (beyond the spec: researchers, regulators). */
-const EXPORT_FIELDS: (keyof CampaignItem)[] = [
-  'id',
-  'status',
-  'sponsorName',
-  'sponsorEmail',
-  'sponsorAddress',
-  'publicationStartDate',
-  'publicationEndDate',
-  'budgetLowerBound',
-  'budgetUpperBound',
-  'reachLowerBound',
-  'reachUpperBound',
-  'channel',
-  'fundingOriginType',
-  'fundingRegion',
-  'campaignContextUrl',
-  'campaignContextNoteNl',
-  'campaignContextNoteFr',
-  'previousPublicationSuspended',
-  'payerName',
-  'payerEmail',
-  'payerAddress',
-  'ultimateBeneficiaryOwnerName',
-  'ultimateBeneficiaryOwnerEmail',
-  'ultimateBeneficiaryOwnerAddress',
-  'amountsMethodology',
-  'linkedProcessType',
-  'linkedProcessName',
-  'linkedProcessDate',
-  'electionInfoUrl',
-  'targetingUsed',
-  'targetingInfoUrl',
-  'repositoryUrl',
-  'suspensions',
-]
-/** Issue 18: each notice's state travels with it. */
-const STATE_FIELDS: (keyof Notice)[] = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason']
+/**
+ * The export's columns (beyond the spec: researchers, regulators): every field an import takes, from the
+ * import's own schema, then each notice's state and its permanent addresses. The CSV has them in this order.
+ */
+export const EXPORT_COLUMNS = [
+  ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
+  ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason'] as const),
+  'url',
+  'urls.nl',
+  'urls.fr',
+] as const
 
 /** The export holds the whole list of a country (a few thousand notices a year at most). */
 const EXPORT_LIMIT = 100_000
@@ -82,6 +58,18 @@ function csvCell(value: unknown): string {
   if (value === undefined || value === null) return ''
   const text = Array.isArray(value) ? suspensionsCell(value) : String(value)
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** A notice as the export writes it: its fields and state, and its permanent address in each language. */
+type ExportedNotice = Notice & ReturnType<typeof noticeUrls>
+
+/** The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`). */
+function csvRow(notice: ExportedNotice): string {
+  return EXPORT_COLUMNS.map((column) => {
+    const [field, lang] = column.split('.') as [keyof ExportedNotice, NoticeLanguage | undefined]
+    const value = notice[field]
+    return csvCell(lang ? (value as ExportedNotice['urls'])[lang] : value)
+  }).join(',')
 }
 
 /** Spec §7 calls of the transparency centre; all 404 where the host has POLITICAL_ADS off. */
@@ -112,23 +100,19 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       since ? new Date(since).toISOString() : undefined,
       EXPORT_LIMIT,
     )
-    const withUrl = items.map((item) => ({
+    const exported: ExportedNotice[] = items.map((item) => ({
       ...item,
-      url: `${site.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
+      ...noticeUrls(site.origin, site.country, item.id),
     }))
     res.set('Cache-Control', 'public, max-age=300')
     if (req.path.endsWith('.csv')) {
-      const header = [...EXPORT_FIELDS, ...STATE_FIELDS, 'url']
-      const lines = withUrl.map((item) =>
-        header.map((field) => csvCell(item[field as keyof typeof item])).join(','),
-      )
       res
         .type('text/csv')
         .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
-        .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`)
+        .send(`${[EXPORT_COLUMNS.join(','), ...exported.map(csvRow)].join('\r\n')}\r\n`)
       return
     }
-    res.json({ country: site.country, campaignItems: withUrl })
+    res.json({ country: site.country, campaignItems: exported })
   })
 
   router.get('/campaign-items', enabled, async (req, res) => {
@@ -183,9 +167,11 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       String(req.params.id),
     )
     if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
-    res
-      .set('Cache-Control', 'public, max-age=60')
-      .json({ ...item, versions: await service.versions(item.id) })
+    res.set('Cache-Control', 'public, max-age=60').json({
+      ...item,
+      ...noticeUrls(site.origin, site.country, item.id),
+      versions: await service.versions(item.id),
+    })
   })
 
   // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { CampaignFilter, CampaignItem, Notice, NoticeVersion } from '#shared/political-ads.ts'
-import { PERIOD_DAYS } from '#shared/political-ads.ts'
+import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import type { CampaignItemTable, Database } from './schema'
 
@@ -16,12 +16,16 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     is_sample: isSample ? 1 : 0,
     status: item.status,
     sponsor_name: item.sponsorName,
+    sponsor_legal_name: item.sponsorLegalName ?? null,
     sponsor_email: item.sponsorEmail ?? null,
     sponsor_address: item.sponsorAddress ?? null,
+    sponsor_establishment: item.sponsorEstablishment ?? null,
+    sponsor_registration_number: item.sponsorRegistrationNumber ?? null,
     publication_start_date: item.publicationStartDate,
     publication_end_date: item.publicationEndDate,
     budget_lower_bound: item.budgetLowerBound ?? null,
     budget_upper_bound: item.budgetUpperBound ?? null,
+    other_benefits: item.otherBenefits ?? null,
     reach_lower_bound: item.reachLowerBound ?? null,
     reach_upper_bound: item.reachUpperBound ?? null,
     channel: item.channel,
@@ -30,13 +34,18 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     campaign_context_url: item.campaignContextUrl ?? null,
     campaign_context_note_nl: item.campaignContextNoteNl ?? null,
     campaign_context_note_fr: item.campaignContextNoteFr ?? null,
-    previous_publication_suspended: item.previousPublicationSuspended ? 1 : 0,
+    // Spec §3's yes/no follows the dated suspensions (issue 18): it cannot say otherwise.
+    previous_publication_suspended: item.suspensions && item.suspensions.length > 0 ? 1 : 0,
     payer_name: item.payerName ?? null,
+    payer_legal_name: item.payerLegalName ?? null,
     payer_email: item.payerEmail ?? null,
     payer_address: item.payerAddress ?? null,
+    payer_establishment: item.payerEstablishment ?? null,
     ubo_name: item.ultimateBeneficiaryOwnerName ?? null,
+    ubo_legal_name: item.ultimateBeneficiaryOwnerLegalName ?? null,
     ubo_email: item.ultimateBeneficiaryOwnerEmail ?? null,
     ubo_address: item.ultimateBeneficiaryOwnerAddress ?? null,
+    ubo_establishment: item.ultimateBeneficiaryOwnerEstablishment ?? null,
     amounts_methodology: item.amountsMethodology ?? null,
     linked_process_type: item.linkedProcessType ?? null,
     linked_process_name: item.linkedProcessName ?? null,
@@ -68,12 +77,16 @@ function fromRow(row: ContentRow): CampaignItem {
     id: row.id,
     status: row.status as CampaignItem['status'],
     sponsorName: row.sponsor_name,
+    sponsorLegalName: optional(row.sponsor_legal_name),
     sponsorEmail: optional(row.sponsor_email),
     sponsorAddress: optional(row.sponsor_address),
+    sponsorEstablishment: optional(row.sponsor_establishment),
+    sponsorRegistrationNumber: optional(row.sponsor_registration_number),
     publicationStartDate: row.publication_start_date,
     publicationEndDate: row.publication_end_date,
     budgetLowerBound: optionalNumber(row.budget_lower_bound),
     budgetUpperBound: optionalNumber(row.budget_upper_bound),
+    otherBenefits: optional(row.other_benefits),
     reachLowerBound: optionalNumber(row.reach_lower_bound),
     reachUpperBound: optionalNumber(row.reach_upper_bound),
     channel: row.channel as CampaignItem['channel'],
@@ -82,13 +95,16 @@ function fromRow(row: ContentRow): CampaignItem {
     campaignContextUrl: optional(row.campaign_context_url),
     campaignContextNoteNl: optional(row.campaign_context_note_nl),
     campaignContextNoteFr: optional(row.campaign_context_note_fr),
-    previousPublicationSuspended: Number(row.previous_publication_suspended) === 1,
     payerName: optional(row.payer_name),
+    payerLegalName: optional(row.payer_legal_name),
     payerEmail: optional(row.payer_email),
     payerAddress: optional(row.payer_address),
+    payerEstablishment: optional(row.payer_establishment),
     ultimateBeneficiaryOwnerName: optional(row.ubo_name),
+    ultimateBeneficiaryOwnerLegalName: optional(row.ubo_legal_name),
     ultimateBeneficiaryOwnerEmail: optional(row.ubo_email),
     ultimateBeneficiaryOwnerAddress: optional(row.ubo_address),
+    ultimateBeneficiaryOwnerEstablishment: optional(row.ubo_establishment),
     amountsMethodology: optional(row.amounts_methodology),
     linkedProcessType: optional(row.linked_process_type) as CampaignItem['linkedProcessType'],
     linkedProcessName: optional(row.linked_process_name),
@@ -106,8 +122,13 @@ function fromRow(row: ContentRow): CampaignItem {
 
 /** The published notice: its fields and its state (version, last change, withdrawal). */
 function noticeFromRow(row: Row): Notice {
+  const item = fromRow(row)
   return {
-    ...fromRow(row),
+    ...item,
+    // A notice imported before issue 18 may say "suspended before" without a date: that yes stands.
+    previousPublicationSuspended:
+      (item.suspensions?.length ?? 0) > 0 || Number(row.previous_publication_suspended) === 1,
+    amountsCurrency: AMOUNTS_CURRENCY,
     version: Number(row.version),
     changedAt: row.changed_at ?? row.updated_at,
     ...(row.withdrawn_at

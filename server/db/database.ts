@@ -23,6 +23,7 @@ import { webhooksMigration } from './migrations/008-webhooks'
 import { noticeHistoryMigration } from './migrations/009-notice-history'
 import { noticeElementsMigration } from './migrations/010-notice-elements'
 import { complaintDeskMigration } from './migrations/011-complaint-desk'
+import { noticeTemplateMigration } from './migrations/012-notice-template'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -146,6 +147,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '009-notice-history': noticeHistoryMigration,
         '010-notice-elements': noticeElementsMigration,
         '011-complaint-desk': complaintDeskMigration,
+        '012-notice-template': noticeTemplateMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

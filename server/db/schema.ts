@@ -213,6 +213,15 @@ export interface CampaignItemTable {
   targeting_info_url: string | null
   repository_url: string | null
   suspensions: string | null
+  /** Issue 18, the 2025/1410 template: legal names, places of establishment, registration, other benefits. */
+  sponsor_legal_name: string | null
+  sponsor_establishment: string | null
+  sponsor_registration_number: string | null
+  payer_legal_name: string | null
+  payer_establishment: string | null
+  ubo_legal_name: string | null
+  ubo_establishment: string | null
+  other_benefits: string | null
 }
 
 export interface PrivacyRequestTable {

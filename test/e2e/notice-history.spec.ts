@@ -21,6 +21,7 @@ const notice = (id: string, budgetUpperBound: number) => ({
   id,
   status: 'RUNNING',
   sponsorName: `Stichting Herziening ${id}`,
+  sponsorEmail: 'info@herziening.example',
   publicationStartDate: '2026-10-01',
   publicationEndDate: '2026-12-31',
   budgetLowerBound: 1000,
@@ -28,7 +29,7 @@ const notice = (id: string, budgetUpperBound: number) => ({
   channel: 'PRINT',
   fundingOriginType: 'PRIVATE',
   fundingRegion: 'EU',
-  previousPublicationSuspended: false,
+  amountsMethodology: 'Som van de gefactureerde bedragen, exclusief btw.',
 })
 
 test.describe('notice history and withdrawal (issue 18)', () => {
