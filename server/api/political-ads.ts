@@ -14,7 +14,7 @@ import {
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
-import { COUNTRIES, type Country } from '#shared/site.ts'
+import { COUNTRIES, type Country, type Site } from '#shared/site.ts'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
@@ -51,6 +51,9 @@ export const EXPORT_COLUMNS = [
   'urls.fr',
 ] as const
 
+/** `?since=` of the export: a date, or a UTC time (`2026-11-01`, `2026-11-01T08:30:00Z`). */
+export const SINCE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?$'
+
 /** The export holds the whole list of a country (a few thousand notices a year at most). */
 const EXPORT_LIMIT = 100_000
 
@@ -78,6 +81,12 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
   const enabled: RequestHandler = (req, _res, next) => {
     next(req.site?.toggles.POLITICAL_ADS ? undefined : new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
   }
+  /** No such notice: 410 Gone when the retention job removed it (issue 18), else 404. */
+  const notFound = async (site: Site, country: Country, id: string): Promise<never> => {
+    if (await service.removedAt(site, country, id))
+      throw new HttpError(410, 'GONE', 'This notice was removed at the end of its retention period')
+    throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+  }
   const countryOf = (value: unknown): Country => {
     if (typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value)) return value as Country
     throw new ValidationFailed([{ field: 'countryCode', rule: 'enum' }])
@@ -89,12 +98,10 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     const since = req.query.since
     if (
       since !== undefined &&
-      (typeof since !== 'string' ||
-        !/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z)?$/.test(since) ||
-        Number.isNaN(Date.parse(since)))
+      (typeof since !== 'string' || !new RegExp(SINCE_PATTERN).test(since) || Number.isNaN(Date.parse(since)))
     )
       throw new ValidationFailed([{ field: 'since', rule: 'format' }])
-    const items = await service.exportAll(
+    const { items, removed } = await service.exportAll(
       site,
       site.country,
       since ? new Date(since).toISOString() : undefined,
@@ -112,7 +119,8 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
         .send(`${[EXPORT_COLUMNS.join(','), ...exported.map(csvRow)].join('\r\n')}\r\n`)
       return
     }
-    res.json({ country: site.country, campaignItems: exported })
+    // Beyond the CSV: the ids of notices the retention job removed (since `since`), for mirrors to drop.
+    res.json({ country: site.country, campaignItems: exported, removed })
   })
 
   router.get('/campaign-items', enabled, async (req, res) => {
@@ -161,12 +169,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get('/campaign-items/:id', enabled, async (req, res) => {
     const site = siteOf(req)
-    const item = await service.find(
-      site,
-      countryOf(req.query.countryCode ?? site.country),
-      String(req.params.id),
-    )
-    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+    const country = countryOf(req.query.countryCode ?? site.country)
+    const item = await service.find(site, country, String(req.params.id))
+    if (!item) return notFound(site, country, String(req.params.id))
     res.set('Cache-Control', 'public, max-age=60').json({
       ...item,
       ...noticeUrls(site.origin, site.country, item.id),
@@ -179,7 +184,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     const site = siteOf(req)
     const id = String(req.params.id)
     const item = await service.find(site, site.country, id)
-    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+    if (!item) return notFound(site, site.country, id)
     const lang = req.query.lang === 'fr' ? 'fr' : 'nl'
     const svg = await QRCode.toString(noticeUrl(site.origin, lang, item.id), {
       type: 'svg',

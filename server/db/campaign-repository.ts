@@ -210,7 +210,18 @@ export async function upsertCampaigns(
         .execute()
       changed++
     }
-    if (fresh.length > 0) await db.insertInto('campaign_items').values(fresh).execute()
+    if (fresh.length > 0) {
+      // A notice imported again under the id of a removed one is live again: its tombstone goes.
+      await db
+        .deleteFrom('campaign_item_tombstones')
+        .where(
+          'id',
+          'in',
+          fresh.map((row) => row.id),
+        )
+        .execute()
+      await db.insertInto('campaign_items').values(fresh).execute()
+    }
     added += fresh.length
   }
   return { added, changed }
@@ -310,4 +321,36 @@ export async function findCampaignAnyState(db: Executor, id: string, country: Co
     .where('country', '=', country)
     .executeTakeFirst()
   return row ? noticeFromRow(row) : null
+}
+
+/** Where a removed notice is looked up: its country, and whether samples show on this host. */
+interface TombstoneScope {
+  country: Country
+  includeSamples: boolean
+}
+
+/** Notices the retention job removed (issue 18), oldest removal first; with `since`, those removed since. */
+export async function removedNotices(
+  db: Executor,
+  scope: TombstoneScope & { since?: string },
+): Promise<{ id: string; removedAt: string }[]> {
+  let query = db
+    .selectFrom('campaign_item_tombstones')
+    .select(['id', 'removed_at'])
+    .where('country', '=', scope.country)
+  if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
+  if (scope.since) query = query.where('removed_at', '>=', scope.since)
+  const rows = await query.orderBy('removed_at').orderBy('id').execute()
+  return rows.map((row) => ({ id: row.id, removedAt: row.removed_at }))
+}
+
+/** When the retention job removed this notice, or null when it never did. */
+export async function removedAt(db: Executor, id: string, scope: TombstoneScope): Promise<string | null> {
+  let query = db
+    .selectFrom('campaign_item_tombstones')
+    .select('removed_at')
+    .where('id', '=', id)
+    .where('country', '=', scope.country)
+  if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
+  return (await query.executeTakeFirst())?.removed_at ?? null
 }

@@ -24,6 +24,7 @@ import { noticeHistoryMigration } from './migrations/009-notice-history'
 import { noticeElementsMigration } from './migrations/010-notice-elements'
 import { complaintDeskMigration } from './migrations/011-complaint-desk'
 import { noticeTemplateMigration } from './migrations/012-notice-template'
+import { noticeTombstonesMigration } from './migrations/013-notice-tombstones'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -148,6 +149,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '010-notice-elements': noticeElementsMigration,
         '011-complaint-desk': complaintDeskMigration,
         '012-notice-template': noticeTemplateMigration,
+        '013-notice-tombstones': noticeTombstonesMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -10,6 +10,8 @@ export interface RetentionCutoffs {
   mailRecords: string
   /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
   notices: string
+  /** When the job runs: the time a removed notice's tombstone records. */
+  now: string
 }
 
 export interface Purged {
@@ -63,6 +65,20 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .selectFrom('campaign_items')
       .select('id')
       .where('publication_end_date', '<', cutoffs.notices)
+    // Its id and the time it went stay: mirrors learn of the removal, its address answers 410 Gone.
+    await trx
+      .insertInto('campaign_item_tombstones')
+      .columns(['id', 'country', 'is_sample', 'removed_at'])
+      .expression(
+        trx
+          .selectFrom('campaign_items')
+          .select((eb) => ['id', 'country', 'is_sample', eb.val(cutoffs.now).as('removed_at')])
+          .where('publication_end_date', '<', cutoffs.notices),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({ removed_at: eb.ref('excluded.removed_at') })),
+      )
+      .execute()
     await trx.deleteFrom('campaign_item_versions').where('campaign_id', 'in', stale).execute()
     const result = await trx
       .deleteFrom('campaign_items')

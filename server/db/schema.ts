@@ -24,6 +24,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable
   campaign_item_versions: CampaignItemVersionTable
   complaint_events: ComplaintEventTable
+  campaign_item_tombstones: CampaignItemTombstoneTable
 }
 
 /** The timeline of a political-ad complaint (issue 18); deleted with it. */
@@ -37,6 +38,17 @@ export interface ComplaintEventTable {
   actor_name: string | null
   detail: string | null
   text: string | null
+}
+
+/**
+ * A notice the retention job removed (issue 18): read by the open-data export (`removed`) and by the notice's
+ * permanent address (410 Gone). Kept for good: it holds no personal data.
+ */
+export interface CampaignItemTombstoneTable {
+  id: string
+  country: string
+  is_sample: number
+  removed_at: string
 }
 
 /** A notice as it was before an import changed it (issue 18). */

@@ -3,7 +3,7 @@ import type { Locale } from '#shared/locale.ts'
 import type { CampaignFilter, ComplaintReason, Notice, NoticeVersion } from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
-import { findCampaign, listCampaigns, versionsOf } from '../db/campaign-repository'
+import { findCampaign, listCampaigns, removedAt, removedNotices, versionsOf } from '../db/campaign-repository'
 import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
 import { freshReference } from '../db/references'
@@ -33,8 +33,18 @@ export interface PoliticalAdsService {
   find(site: Site, country: Country, id: string): Promise<Notice | null>
   /** A notice's earlier versions (issue 18). */
   versions(id: string): Promise<NoticeVersion[]>
-  /** The open-data export: every notice of the country, live and withdrawn, or those changed since `since`. */
-  exportAll(site: Site, country: Country, since: string | undefined, limit: number): Promise<Notice[]>
+  /**
+   * The open-data export: every notice of the country, live and withdrawn, or those changed since `since`;
+   * and the notices the retention job removed (since `since`), so that mirrors drop them too.
+   */
+  exportAll(
+    site: Site,
+    country: Country,
+    since: string | undefined,
+    limit: number,
+  ): Promise<{ items: Notice[]; removed: { id: string; removedAt: string }[] }>
+  /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
+  removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
   complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
 }
@@ -86,6 +96,7 @@ export function createPoliticalAdsService(deps: {
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
     async exportAll(site, country, since, limit) {
+      const scope = { country, includeSamples: withSamples(site) }
       const { items } = await listCampaigns(db.db, {
         country,
         includeSamples: withSamples(site),
@@ -96,8 +107,9 @@ export function createPoliticalAdsService(deps: {
         limit,
         offset: 0,
       })
-      return items
+      return { items, removed: await removedNotices(db.db, { ...scope, since }) }
     },
+    removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
     async complain(body, site) {
       const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))

@@ -2,7 +2,12 @@ import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
-import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
+import {
+  importCampaigns,
+  parseCampaignFile,
+  parseCsv,
+  withdrawNotices,
+} from '#server/services/campaign-import.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { runRetentionAt } from '../support/retention'
 import { SmtpSink } from '../support/smtp'
@@ -245,16 +250,27 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect((await get(ACC_NL, '/api/campaign-items/nope?countryCode=NL')).status).toBe(404)
   })
 
-  it('exports the full list as JSON and CSV with permanent URLs', async () => {
+  it('exports the full list as JSON and CSV with the permanent URL in each language of the country', async () => {
     const json = await get(ACC_BE, '/api/campaign-items.json')
     expect(json.body.campaignItems.length).toBe(14)
-    expect(json.body.campaignItems[0].url).toMatch(
-      /^https:\/\/privacy-acc\.dpgmedia\.be\/nl\/political-ads\//,
-    )
+    const [first] = json.body.campaignItems
+    const address = (lang: string) => `https://privacy-acc.dpgmedia.be/${lang}/political-ads/${first.id}`
+    // Belgium publishes in Dutch and French: `url` in the first, `urls` in both.
+    expect(first).toMatchObject({ url: address('nl'), urls: { nl: address('nl'), fr: address('fr') } })
+    const nl = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems[0]
+    expect(nl.urls).toEqual({ nl: `https://privacy-acc.dpgmedia.nl/nl/political-ads/${nl.id}` })
+    expect((await get(ACC_BE, `/api/campaign-items/${first.id}`)).body).toMatchObject({
+      url: address('nl'),
+      urls: { fr: address('fr') },
+    })
     const csv = await get(ACC_BE, '/api/campaign-items.csv')
     expect(csv.headers['content-type']).toMatch(/text\/csv/)
-    expect(csv.text.split('\r\n')[0]).toContain('ultimateBeneficiaryOwnerAddress')
-    expect(csv.text.trim().split('\r\n')).toHaveLength(15)
+    const [header, ...lines] = csv.text.trim().split('\r\n')
+    expect(header).toContain('ultimateBeneficiaryOwnerAddress')
+    expect(header?.endsWith(',url,urls.nl,urls.fr')).toBe(true)
+    expect(lines).toHaveLength(14)
+    const row = parseCsv(csv.text).find((cells) => cells.id === first.id)
+    expect(row).toMatchObject({ url: address('nl'), 'urls.nl': address('nl'), 'urls.fr': address('fr') })
   })
 
   it('takes a complaint: stored, mailed to the privacy team with id and sponsor, acknowledged', async () => {
@@ -649,7 +665,28 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const run = (at: string) => runRetentionAt(setup, new Date(at))
     expect((await run('2027-02-01T12:00:00Z'))?.notices).toBe(0)
     expect((await run('2027-02-02T12:00:00Z'))?.notices).toBe(1)
-    expect((await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).status).toBe(404)
+    // Its address says it is gone, and why: 410, not a bare 404; mirrors learn of it through ?since=.
+    const api = await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')
+    expect(api.status).toBe(410)
+    expect(api.body.error.code).toBe('GONE')
+    expect((await get(ACC_NL, '/api/campaign-items/real-nl-1/qr.svg')).status).toBe(410)
+    expect((await get(ACC_NL, '/api/campaign-items/never-was?countryCode=NL')).status).toBe(404)
+    const page = await get(ACC_NL, '/nl/political-ads/real-nl-1')
+    expect(page.status).toBe(410)
+    expect(page.text).toContain('Kennisgeving verwijderd')
+    expect(page.text).toContain('is op 2 februari 2027 verwijderd: de bewaartermijn')
+    const french = await get(ACC_NL, '/fr/political-ads/real-nl-1')
+    expect(french.status).toBe(410)
+    expect(french.text).toContain('a été supprimé le 2 février 2027')
+    const removed = { id: 'real-nl-1', removedAt: '2027-02-02T12:00:00.000Z' }
+    expect((await get(ACC_NL, '/api/campaign-items.json?since=2027-02-01')).body).toMatchObject({
+      campaignItems: [],
+      removed: [removed],
+    })
+    expect((await get(ACC_NL, '/api/campaign-items.json?since=2027-03-01')).body.removed).toEqual([])
+    expect((await get(ACC_NL, '/api/campaign-items.json')).body.removed).toEqual([removed])
+    // The tombstone is the NL site's: the BE site knows nothing of it.
+    expect((await get(ACC_BE, '/api/campaign-items.json')).body.removed).toEqual([])
     // Far on, every notice has gone, and every earlier version with it.
     await run('2040-01-01T00:00:00Z')
     expect(await db.selectFrom('campaign_item_versions').select('id').execute()).toEqual([])
