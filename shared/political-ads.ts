@@ -136,6 +136,14 @@ export const EXPORT_ONLY_FIELDS = [
   'urls.fr',
 ] as const
 
+/** A withdrawal of a notice, and its reinstatement once taken back (issue 18): the notice's page lists them. */
+export interface NoticeWithdrawal {
+  withdrawnAt: string
+  reason: string
+  reinstatedAt?: string
+  reinstatementReason?: string
+}
+
 /** An earlier version of a notice, and what the next one changed. */
 export interface NoticeVersion {
   version: number

@@ -176,6 +176,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       ...item,
       ...noticeUrls(site.origin, site.country, item.id),
       versions: await service.versions(item.id),
+      withdrawals: await service.withdrawals(item.id),
     })
   })
 

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { CampaignFilter, CampaignItem, Notice, NoticeVersion } from '#shared/political-ads.ts'
+import type {
+  CampaignFilter,
+  CampaignItem,
+  Notice,
+  NoticeVersion,
+  NoticeWithdrawal,
+} from '#shared/political-ads.ts'
 import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import type { CampaignItemTable, Database } from './schema'
@@ -227,7 +233,10 @@ export async function upsertCampaigns(
   return { added, changed }
 }
 
-/** Withdraws live notices: they stay public, marked withdrawn. Answers the ids it withdrew. */
+/**
+ * Withdraws live notices, in the caller's transaction: they stay public, marked withdrawn, and the withdrawal
+ * is kept for their history. Answers the ids it withdrew.
+ */
 export async function withdrawCampaigns(db: Executor, ids: string[], reason: string, now: string) {
   const rows = await db
     .updateTable('campaign_items')
@@ -236,7 +245,54 @@ export async function withdrawCampaigns(db: Executor, ids: string[], reason: str
     .where('withdrawn_at', 'is', null)
     .returning('id')
     .execute()
+  if (rows.length > 0)
+    await db
+      .insertInto('campaign_item_withdrawals')
+      .values(
+        rows.map((row) => ({ id: crypto.randomUUID(), campaign_id: row.id, withdrawn_at: now, reason })),
+      )
+      .execute()
   return rows.map((row) => row.id)
+}
+
+/**
+ * Takes withdrawals back, in the caller's transaction: the notices are live again, and each withdrawal stays
+ * in their history with the date and reason of its reinstatement. Answers the ids it reinstated.
+ */
+export async function reinstateCampaigns(db: Executor, ids: string[], reason: string, now: string) {
+  const rows = await db
+    .updateTable('campaign_items')
+    .set({ withdrawn_at: null, withdrawal_reason: null, changed_at: now })
+    .where('id', 'in', ids.length > 0 ? ids : [''])
+    .where('withdrawn_at', 'is not', null)
+    .returning('id')
+    .execute()
+  const reinstated = rows.map((row) => row.id)
+  if (reinstated.length > 0)
+    await db
+      .updateTable('campaign_item_withdrawals')
+      .set({ reinstated_at: now, reinstatement_reason: reason })
+      .where('campaign_id', 'in', reinstated)
+      .where('reinstated_at', 'is', null)
+      .execute()
+  return reinstated
+}
+
+/** A notice's withdrawals, newest first, each with its reinstatement once taken back. */
+export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWithdrawal[]> {
+  const rows = await db
+    .selectFrom('campaign_item_withdrawals')
+    .selectAll()
+    .where('campaign_id', '=', id)
+    .orderBy('withdrawn_at', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    withdrawnAt: row.withdrawn_at,
+    reason: row.reason,
+    ...(row.reinstated_at
+      ? { reinstatedAt: row.reinstated_at, reinstatementReason: row.reinstatement_reason ?? '' }
+      : {}),
+  }))
 }
 
 /** A notice's earlier versions, newest first, with what the next one changed. */

@@ -25,6 +25,7 @@ import { noticeElementsMigration } from './migrations/010-notice-elements'
 import { complaintDeskMigration } from './migrations/011-complaint-desk'
 import { noticeTemplateMigration } from './migrations/012-notice-template'
 import { noticeTombstonesMigration } from './migrations/013-notice-tombstones'
+import { noticeWithdrawalsMigration } from './migrations/014-notice-withdrawals'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -150,6 +151,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '011-complaint-desk': complaintDeskMigration,
         '012-notice-template': noticeTemplateMigration,
         '013-notice-tombstones': noticeTombstonesMigration,
+        '014-notice-withdrawals': noticeWithdrawalsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

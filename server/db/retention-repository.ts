@@ -80,6 +80,7 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       )
       .execute()
     await trx.deleteFrom('campaign_item_versions').where('campaign_id', 'in', stale).execute()
+    await trx.deleteFrom('campaign_item_withdrawals').where('campaign_id', 'in', stale).execute()
     const result = await trx
       .deleteFrom('campaign_items')
       .where('publication_end_date', '<', cutoffs.notices)

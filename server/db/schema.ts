@@ -25,6 +25,7 @@ export interface Database {
   campaign_item_versions: CampaignItemVersionTable
   complaint_events: ComplaintEventTable
   campaign_item_tombstones: CampaignItemTombstoneTable
+  campaign_item_withdrawals: CampaignItemWithdrawalTable
 }
 
 /** The timeline of a political-ad complaint (issue 18); deleted with it. */
@@ -49,6 +50,16 @@ export interface CampaignItemTombstoneTable {
   country: string
   is_sample: number
   removed_at: string
+}
+
+/** A withdrawal of a notice and, once taken back, its reinstatement (issue 18); read by the notice's page. */
+export interface CampaignItemWithdrawalTable {
+  id: string
+  campaign_id: string
+  withdrawn_at: string
+  reason: string
+  reinstated_at: string | null
+  reinstatement_reason: string | null
 }
 
 /** A notice as it was before an import changed it (issue 18). */

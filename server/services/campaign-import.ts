@@ -5,7 +5,7 @@ import {
   EXPORT_ONLY_FIELDS,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
-import { upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
+import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { ajv } from '../validation'
 
@@ -278,8 +278,22 @@ export function checkCampaignRows(
 
 /** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
 export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const withdrawn = await withdrawCampaigns(db.db, ids, reason, now.toISOString())
+  const withdrawn = await db.db
+    .transaction()
+    .execute((trx) => withdrawCampaigns(trx, ids, reason, now.toISOString()))
   return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
+}
+
+/**
+ * Issue 18: takes withdrawals back; the notices are live again, and their page keeps the withdrawal with the
+ * date and reason of its reinstatement. An import never does this: a withdrawn notice imported again stays
+ * withdrawn (docs/decisions/003-notice-history.md).
+ */
+export async function reinstateNotices(db: Db, ids: string[], reason: string, now = new Date()) {
+  const reinstated = await db.db
+    .transaction()
+    .execute((trx) => reinstateCampaigns(trx, ids, reason, now.toISOString()))
+  return { reinstated, unknown: ids.filter((id) => !reinstated.includes(id)) }
 }
 
 /**

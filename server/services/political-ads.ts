@@ -1,9 +1,22 @@
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type { CampaignFilter, ComplaintReason, Notice, NoticeVersion } from '#shared/political-ads.ts'
+import type {
+  CampaignFilter,
+  ComplaintReason,
+  Notice,
+  NoticeVersion,
+  NoticeWithdrawal,
+} from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
-import { findCampaign, listCampaigns, removedAt, removedNotices, versionsOf } from '../db/campaign-repository'
+import {
+  findCampaign,
+  listCampaigns,
+  removedAt,
+  removedNotices,
+  versionsOf,
+  withdrawalsOf,
+} from '../db/campaign-repository'
 import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
 import { freshReference } from '../db/references'
@@ -33,6 +46,8 @@ export interface PoliticalAdsService {
   find(site: Site, country: Country, id: string): Promise<Notice | null>
   /** A notice's earlier versions (issue 18). */
   versions(id: string): Promise<NoticeVersion[]>
+  /** A notice's withdrawals, each with its reinstatement once taken back (issue 18). */
+  withdrawals(id: string): Promise<NoticeWithdrawal[]>
   /**
    * The open-data export: every notice of the country, live and withdrawn, or those changed since `since`;
    * and the notices the retention job removed (since `since`), so that mirrors drop them too.
@@ -95,6 +110,7 @@ export function createPoliticalAdsService(deps: {
     },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
+    withdrawals: (id) => withdrawalsOf(db.db, id),
     async exportAll(site, country, since, limit) {
       const scope = { country, includeSamples: withSamples(site) }
       const { items } = await listCampaigns(db.db, {

@@ -6,6 +6,7 @@ import {
   importCampaigns,
   parseCampaignFile,
   parseCsv,
+  reinstateNotices,
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
@@ -365,8 +366,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       withdrawnAt: expect.any(String),
       withdrawalReason: 'Sponsor trok de advertentie terug',
     })
-    const live = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500')).body.campaignItems
-    expect(live.map((i: { id: string }) => i.id)).not.toContain('hist-1')
+    const withdrawnList = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500')).body
+      .campaignItems
+    expect(withdrawnList.map((i: { id: string }) => i.id)).not.toContain('hist-1')
     const gone = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&withdrawn=true')).body.campaignItems
     expect(gone.map((i: { id: string }) => i.id)).toEqual(['hist-1'])
     const page = await get(ACC_NL, '/nl/political-ads/hist-1')
@@ -374,6 +376,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(page.text).toContain('Ingetrokken op')
     expect(page.text).toContain('Sponsor trok de advertentie terug')
     expect(page.text).toContain('Versie 1, vervangen op')
+    // Importing the notice again does not take the withdrawal back.
+    expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ changed: 0 })
+    expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body.withdrawnAt).toBeDefined()
 
     // The export imports again, unchanged: a round trip.
     const exported = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems
@@ -393,6 +398,31 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       changed: 0,
       rejected: [],
     })
+
+    // A withdrawal is taken back only on purpose, and stays in the notice's history.
+    expect(await reinstateNotices(db, ['hist-1', 'real-nl-2'], 'Ten onrechte ingetrokken')).toEqual({
+      reinstated: ['hist-1'],
+      unknown: ['real-nl-2'],
+    })
+    const back = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
+    expect(back.withdrawnAt).toBeUndefined()
+    expect(back.withdrawals).toEqual([
+      {
+        withdrawnAt: after.withdrawnAt,
+        reason: 'Sponsor trok de advertentie terug',
+        reinstatedAt: expect.any(String),
+        reinstatementReason: 'Ten onrechte ingetrokken',
+      },
+    ])
+    expect(back.changedAt > after.changedAt).toBe(true)
+    // (The list's answers are reused for 10 s per filter set: another page size makes this one fresh.)
+    const live = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=499')).body.campaignItems
+    expect(live.map((i: { id: string }) => i.id)).toContain('hist-1')
+    const reinstatedPage = (await get(ACC_NL, '/nl/political-ads/hist-1')).text
+    expect(reinstatedPage).not.toContain('role="note"')
+    expect(reinstatedPage).toMatch(
+      /Eerdere intrekkingen.*Ingetrokken op \d+ \w+ \d{4} \(reden: Sponsor trok de advertentie terug\); opnieuw gepubliceerd op \d+ \w+ \d{4} \(reden: Ten onrechte ingetrokken\)\./,
+    )
   })
 
   it('takes every element of the notice (Art. 12(1), the 2025/1410 template) and answers each (issue 18)', async () => {

@@ -71,7 +71,7 @@ interface Party {
 }
 
 export default function Page() {
-  const { item, versions, failed, back } = useData<Data>()
+  const { item, versions, withdrawals, failed, back } = useData<Data>()
   const { site, lang } = usePageContext()
   const t = useTranslate()
   const backLink = (
@@ -270,6 +270,27 @@ export default function Page() {
           </div>
         ))}
       </dl>
+      {withdrawals.some((withdrawal) => withdrawal.reinstatedAt) && (
+        <section aria-labelledby="withdrawals-heading">
+          <h2 id="withdrawals-heading">{t('political_ads.detail.withdrawals_heading')}</h2>
+          <ul>
+            {withdrawals.flatMap((withdrawal) =>
+              withdrawal.reinstatedAt
+                ? [
+                    <li key={withdrawal.withdrawnAt}>
+                      {t('political_ads.detail.withdrawal_line', {
+                        withdrawn: date(withdrawal.withdrawnAt),
+                        reason: withdrawal.reason,
+                        reinstated: date(withdrawal.reinstatedAt),
+                        reinstatement: withdrawal.reinstatementReason ?? '',
+                      })}
+                    </li>,
+                  ]
+                : [],
+            )}
+          </ul>
+        </section>
+      )}
       {versions.length > 0 && (
         <section aria-labelledby="versions-heading">
           <h2 id="versions-heading">{t('political_ads.detail.versions_heading')}</h2>
