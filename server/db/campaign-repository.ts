@@ -5,6 +5,7 @@ import type {
   Notice,
   NoticeVersion,
   NoticeWithdrawal,
+  Suspension,
 } from '#shared/political-ads.ts'
 import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
@@ -149,6 +150,69 @@ function changedFields(before: CampaignItem, after: CampaignItem): (keyof Campai
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
 }
 
+/** Replaces a notice by its next version, keeping the one it replaces with the fields that changed. */
+async function storeNewVersion(
+  db: Executor,
+  old: Row,
+  row: ContentRow,
+  fields: (keyof CampaignItem)[],
+  now: string,
+): Promise<number> {
+  const version = Number(old.version)
+  await db
+    .insertInto('campaign_item_versions')
+    .values({
+      id: crypto.randomUUID(),
+      campaign_id: old.id,
+      version,
+      content: JSON.stringify(fromRow(old)),
+      changed: JSON.stringify(fields),
+      replaced_at: now,
+    })
+    .execute()
+  await db
+    .updateTable('campaign_items')
+    .set({ ...row, version: version + 1, changed_at: now })
+    .where('id', '=', old.id)
+    .execute()
+  return version + 1
+}
+
+/**
+ * Adds a dated suspension to a notice (issue 18: the desk's "ad suspended" outcome), in the caller's
+ * transaction, as a new version kept like an import's. Answers the new version, or null for no such notice.
+ */
+export async function addSuspension(
+  db: Executor,
+  id: string,
+  country: Country,
+  suspension: Suspension,
+  now: string,
+): Promise<number | null> {
+  const old = await rowOf(db, id, country)
+  if (!old) return null
+  const item = fromRow(old)
+  const next = { ...item, suspensions: [...(item.suspensions ?? []), suspension] }
+  return storeNewVersion(
+    db,
+    old,
+    toRow(next, country, Number(old.is_sample) === 1, now),
+    ['suspensions'],
+    now,
+  )
+}
+
+/** The version of a notice that was public at `at` (its first, when `at` is before any change). */
+export async function versionAt(db: Executor, id: string, at: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('campaign_item_versions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('campaign_id', '=', id)
+    .where('replaced_at', '<=', at)
+    .executeTakeFirstOrThrow()
+  return Number(n) + 1
+}
+
 /**
  * Inserts new notices and updates changed ones, in the caller's transaction (the import is all-or-nothing).
  * A changed notice keeps the version it replaces, with the fields that changed; an unchanged one is left
@@ -198,22 +262,7 @@ export async function upsertCampaigns(
             .execute()
         continue
       }
-      await db
-        .insertInto('campaign_item_versions')
-        .values({
-          id: crypto.randomUUID(),
-          campaign_id: item.id,
-          version: Number(old.version),
-          content: JSON.stringify(before),
-          changed: JSON.stringify(fields),
-          replaced_at: now,
-        })
-        .execute()
-      await db
-        .updateTable('campaign_items')
-        .set({ ...row, version: Number(old.version) + 1, changed_at: now })
-        .where('id', '=', item.id)
-        .execute()
+      await storeNewVersion(db, old, row, fields, now)
       changed++
     }
     if (fresh.length > 0) {
@@ -368,14 +417,19 @@ export async function findCampaign(db: Executor, id: string, country: Country, i
   return row ? noticeFromRow(row) : null
 }
 
-/** A notice whatever its state (samples and withdrawn ones too): the complaint desk names its sponsor. */
-export async function findCampaignAnyState(db: Executor, id: string, country: Country) {
-  const row = await db
+/** A notice's row whatever its state (samples and withdrawn ones too). */
+function rowOf(db: Executor, id: string, country: Country) {
+  return db
     .selectFrom('campaign_items')
     .selectAll()
     .where('id', '=', id)
     .where('country', '=', country)
     .executeTakeFirst()
+}
+
+/** A notice whatever its state (samples and withdrawn ones too): the complaint desk names its sponsor. */
+export async function findCampaignAnyState(db: Executor, id: string, country: Country) {
+  const row = await rowOf(db, id, country)
   return row ? noticeFromRow(row) : null
 }
 

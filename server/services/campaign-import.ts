@@ -303,7 +303,7 @@ export async function reinstateNotices(db: Db, ids: string[], reason: string, no
 export async function importCampaigns(
   db: Db,
   rows: unknown[],
-  options: { country?: Country; sample?: boolean },
+  options: { country?: Country; sample?: boolean; now?: Date },
 ): Promise<ImportReport> {
   const { valid, rejected } = checkCampaignRows(rows, options)
   if (rejected.length > 0) return { loaded: 0, rejected }
@@ -313,7 +313,13 @@ export async function importCampaigns(
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue
-      const done = await upsertCampaigns(trx, items, country, options.sample ?? false)
+      const done = await upsertCampaigns(
+        trx,
+        items,
+        country,
+        options.sample ?? false,
+        (options.now ?? new Date()).toISOString(),
+      )
       added += done.added
       changed += done.changed
     }

@@ -15,6 +15,25 @@ const STAFF_HOST = 'nl.localhost'
 const API = '/api/internal-privacy-rights/complaints'
 const COMPLAINTS_MAILBOX = 'politieke-advertenties@desk.test'
 
+/** A radio ad two weeks before a vote. */
+const BE_VOTE = {
+  id: 'be-vote',
+  status: 'RUNNING',
+  sponsorName: 'Beweging Morgen',
+  sponsorEmail: 'info@bewegingmorgen.example',
+  publicationStartDate: '2026-09-01',
+  publicationEndDate: '2026-10-20',
+  channel: 'RADIO',
+  fundingOriginType: 'PRIVATE',
+  fundingRegion: 'EU',
+  budgetUpperBound: 8000,
+  amountsMethodology: 'Gefactureerde bedragen per zendmoment, exclusief btw.',
+  linkedProcessType: 'ELECTION',
+  linkedProcessName: 'Gemeenteraadsverkiezingen',
+  linkedProcessDate: '2026-10-14',
+  electionInfoUrl: 'https://www.vlaanderenkiest.be',
+}
+
 describe.each(DATABASES)('complaints about political ads on the desk (issue 18) on %s', (kind) => {
   const now = new Date('2026-10-01T10:00:00Z')
   const clock = () => now
@@ -39,29 +58,9 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     worker = setup.composition.startWorkers({ outboxIntervalMs: 20, clock })
     lisa = cookieOf(await signIn(setup.app, 'lisa.desk@dpgmedia.nl'), '__Host-staff-session')?.pair ?? ''
     anna = cookieOf(await signIn(setup.app, 'anna.jansen@dpgmedia.nl'), '__Host-staff-session')?.pair ?? ''
-    await importCampaigns(
-      setup.composition.db,
-      [
-        {
-          id: 'be-vote',
-          status: 'RUNNING',
-          sponsorName: 'Beweging Morgen',
-          sponsorEmail: 'info@bewegingmorgen.example',
-          publicationStartDate: '2026-09-01',
-          publicationEndDate: '2026-10-20',
-          channel: 'RADIO',
-          fundingOriginType: 'PRIVATE',
-          fundingRegion: 'EU',
-          budgetUpperBound: 8000,
-          amountsMethodology: 'Gefactureerde bedragen per zendmoment, exclusief btw.',
-          linkedProcessType: 'ELECTION',
-          linkedProcessName: 'Gemeenteraadsverkiezingen',
-          linkedProcessDate: '2026-10-14',
-          electionInfoUrl: 'https://www.vlaanderenkiest.be',
-        },
-      ],
-      { country: 'BE' },
-    )
+    expect(await importCampaigns(setup.composition.db, [BE_VOTE], { country: 'BE', now })).toMatchObject({
+      added: 1,
+    })
   })
   afterAll(async () => {
     await worker?.stop()
@@ -127,12 +126,25 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     expect((await post(`${API}/${reference}/review`, {})).status).toBe(409)
     expect((await post(`${API}/${reference}/notes`, { text: 'Factuur opgevraagd.' })).status).toBe(200)
     expect((await post(`${API}/${reference}/close`, { outcome: 'approved', message: 'x' })).status).toBe(400)
-    const closed = await post(`${API}/${reference}/close`, {
-      outcome: 'notice_corrected',
-      message: "L'avis mentionne désormais le payeur.",
+    const corrected = { outcome: 'notice_corrected', message: "L'avis mentionne désormais le payeur." }
+    // "Corrected" needs a correction: the notice has not changed since the complaint came in.
+    const early = await post(`${API}/${reference}/close`, corrected)
+    expect(early.status).toBe(409)
+    expect(early.body.error.code).toBe('NOTICE_NOT_CORRECTED')
+    // The team imports the corrected notice (the payer added), then closes: the outcome names that version.
+    const later = new Date(now.getTime() + 3_600_000)
+    const withPayer = { ...BE_VOTE, payerName: 'Fonds Morgen', payerEmail: 'fonds@morgen.example' }
+    expect(
+      await importCampaigns(setup.composition.db, [withPayer], { country: 'BE', now: later }),
+    ).toMatchObject({
+      changed: 1,
     })
+    const closed = await post(`${API}/${reference}/close`, corrected)
     expect(closed.status).toBe(200)
     expect(closed.body).toMatchObject({ status: 'notice_corrected', closedAt: now.toISOString() })
+    expect(closed.body.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'notice-corrected', detail: '2' }),
+    )
     expect((await post(`${API}/${reference}/close`, { outcome: 'dismissed', message: 'x' })).status).toBe(409)
 
     const [mail] = await sink.waitFor(
@@ -142,6 +154,9 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     expect(mail?.subject).toBe(`Issue de votre signalement d'une publicité politique [${reference}]`)
     expect(mail?.text).toContain('Avis corrigé')
     expect(mail?.text).toContain("L'avis mentionne désormais le payeur.")
+    expect(mail?.text).toContain(
+      "L'avis a été corrigé : c'est sa version 2. https://privacy-acc.dpgmedia.be/fr/political-ads/be-vote",
+    )
     expect(mail?.replyTo?.text).toBe(COMPLAINTS_MAILBOX)
     await expect
       .poll(async () =>
@@ -149,6 +164,42 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       )
       .toEqual(expect.arrayContaining(['received', 'under_review', 'note', 'closed', 'mail-delivered']))
   })
+  it('closes "ad suspended" by adding a dated suspension, naming the complaint, to the notice (a new version)', async () => {
+    const reference = (await complain('MISLEADING', 'nl_be')).body.reference as string
+    const before = (await request(setup.app).get('/api/campaign-items/be-vote').set('Host', ACC_BE)).body
+    const closed = await post(`${API}/${reference}/close`, {
+      outcome: 'ad_suspended',
+      message: 'We hebben de advertentie opgeschort.',
+    })
+    expect(closed.status).toBe(200)
+    const version = before.version + 1
+    expect(closed.body.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'notice-suspended', detail: String(version) }),
+    )
+    const notice = (await request(setup.app).get('/api/campaign-items/be-vote').set('Host', ACC_BE)).body
+    expect(notice).toMatchObject({
+      version,
+      previousPublicationSuspended: true,
+      suspensions: [...(before.suspensions ?? []), { date: '2026-10-01', complaint: reference }],
+    })
+    expect(notice.versions[0]).toMatchObject({ version: before.version, changed: ['suspensions'] })
+    // Visible on the notice, in both languages; and the complainant is told where.
+    const page = (path: string) => request(setup.app).get(path).set('Host', ACC_BE)
+    expect((await page('/nl/political-ads/be-vote')).text).toContain(
+      `1 oktober 2026 (na melding ${reference})`,
+    )
+    expect((await page('/fr/political-ads/be-vote')).text).toContain(
+      `1 octobre 2026 (à la suite du signalement ${reference})`,
+    )
+    const [mail] = await sink.waitFor(
+      (m) => (m.subject ?? '') === `Uitkomst van je melding over een politieke advertentie [${reference}]`,
+    )
+    expect(mail?.text).toContain('Advertentie opgeschort')
+    expect(mail?.text).toContain(
+      `De opschorting staat sindsdien op de kennisgeving (versie ${version}). https://privacy-acc.dpgmedia.be/nl/political-ads/be-vote`,
+    )
+  })
+
   it('pages the list as the requests queue does: 25 a page, previous and next', async () => {
     const db = setup.composition.db.db
     for (let i = 0; i < 30; i++)

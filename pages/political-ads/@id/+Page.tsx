@@ -216,11 +216,13 @@ export default function Page() {
         <ul key="s" className="notice-suspensions">
           {item.suspensions.map((suspension) => (
             <li key={`${suspension.date}-${suspension.complaint ?? suspension.reason ?? ''}`}>
-              {date(suspension.date)}
-              {suspension.reason ? `: ${suspension.reason}` : ''}
-              {suspension.complaint
-                ? ` (${t('political_ads.detail.suspension_complaint', { reference: suspension.complaint })})`
-                : ''}
+              {[
+                date(suspension.date),
+                suspension.reason ? `: ${suspension.reason}` : '',
+                suspension.complaint
+                  ? ` (${t('political_ads.detail.suspension_complaint', { reference: suspension.complaint })})`
+                  : '',
+              ].join('')}
             </li>
           ))}
         </ul>
