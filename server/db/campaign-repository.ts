@@ -150,6 +150,20 @@ function changedFields(before: CampaignItem, after: CampaignItem): (keyof Campai
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
 }
 
+/**
+ * The suspensions the complaint desk added (issue 18: "ad suspended", naming the complaint) are the site's
+ * record, like a withdrawal: an import of the sponsor's file, which does not know them, keeps them.
+ */
+function withDeskSuspensions(imported: CampaignItem, before: CampaignItem): CampaignItem {
+  const same = (a: Suspension, b: Suspension) => a.date === b.date && a.complaint === b.complaint
+  const kept = (before.suspensions ?? []).filter(
+    (suspension) => suspension.complaint && !(imported.suspensions ?? []).some((s) => same(s, suspension)),
+  )
+  if (kept.length === 0) return imported
+  const suspensions = [...(imported.suspensions ?? []), ...kept].sort((a, b) => a.date.localeCompare(b.date))
+  return { ...imported, suspensions }
+}
+
 /** Replaces a notice by its next version, keeping the one it replaces with the fields that changed. */
 async function storeNewVersion(
   db: Executor,
@@ -243,14 +257,16 @@ export async function upsertCampaigns(
       ).map((row) => [row.id, row]),
     )
     const fresh: Row[] = []
-    for (const item of chunk) {
-      const row = toRow(item, country, isSample, now)
-      const old = existing.get(item.id)
+    for (const imported of chunk) {
+      const old = existing.get(imported.id)
       if (!old) {
+        const row = toRow(imported, country, isSample, now)
         fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
         continue
       }
       const before = fromRow(old)
+      const item = withDeskSuspensions(imported, before)
+      const row = toRow(item, country, isSample, now)
       const fields = changedFields(before, fromRow(row))
       if (fields.length === 0) {
         // The notice reads the same: no version. Only where it shows (country, sample) may follow the file.

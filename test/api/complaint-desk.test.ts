@@ -183,6 +183,18 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       suspensions: [...(before.suspensions ?? []), { date: '2026-10-01', complaint: reference }],
     })
     expect(notice.versions[0]).toMatchObject({ version: before.version, changed: ['suspensions'] })
+    // The suspension is the site's record: importing the sponsor's file again keeps it.
+    const { version: _v, versions: _vs, withdrawals: _w, url: _u, urls: _us, ...fields } = before
+    expect(await importCampaigns(setup.composition.db, [fields], { country: 'BE' })).toMatchObject({
+      changed: 0,
+      rejected: [],
+    })
+    expect(
+      (await request(setup.app).get('/api/campaign-items/be-vote').set('Host', ACC_BE)).body,
+    ).toMatchObject({
+      version,
+      suspensions: notice.suspensions,
+    })
     // Visible on the notice, in both languages; and the complainant is told where.
     const page = (path: string) => request(setup.app).get(path).set('Host', ACC_BE)
     expect((await page('/nl/political-ads/be-vote')).text).toContain(
