@@ -2,7 +2,9 @@
  * `npm run campaigns:import -- FILE [--country NL|BE] [--sample]`: loads campaign items from a JSON or CSV
  * file into the database of DATABASE_URL, upserting by id; a changed notice keeps its previous version.
  * `… [FILE] --withdraw ID [--withdraw ID …] --reason TEXT`: withdraws notices (after loading FILE, if given);
- * they stay public, marked withdrawn. One bad row and nothing is loaded: the report
+ * they stay public, marked withdrawn. `… --reinstate ID [--reinstate ID …] --reason TEXT` takes withdrawals
+ * back: the notices are live again and their page keeps the withdrawal and its reinstatement (an import never
+ * reinstates). One bad row and nothing is loaded: the report
  * lists every rejected row with its reasons, and the command exits with 1. Runs as TypeScript here and,
  * bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the Docker image.
  */
@@ -12,7 +14,12 @@ import { parseArgs } from 'node:util'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
-import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
+import {
+  importCampaigns,
+  parseCampaignFile,
+  reinstateNotices,
+  withdrawNotices,
+} from '#server/services/campaign-import.ts'
 import type { Country } from '#shared/site.ts'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
@@ -22,19 +29,25 @@ const { values, positionals } = parseArgs({
     country: { type: 'string' },
     sample: { type: 'boolean', default: false },
     withdraw: { type: 'string', multiple: true },
+    reinstate: { type: 'string', multiple: true },
     reason: { type: 'string' },
   },
 })
 const file = positionals[0]
-const withdraw = (values.withdraw ?? [])
-  .flatMap((ids) => ids.split(','))
-  .map((id) => id.trim())
-  .filter(Boolean)
+const idsOf = (option: string[] | undefined) =>
+  (option ?? [])
+    .flatMap((ids) => ids.split(','))
+    .map((id) => id.trim())
+    .filter(Boolean)
+const withdraw = idsOf(values.withdraw)
+const reinstate = idsOf(values.reinstate)
 const reason = values.reason?.trim() ?? ''
-if ((!file && withdraw.length === 0) || (withdraw.length > 0 && !reason)) {
+const stateChange = withdraw.length > 0 || reinstate.length > 0
+if ((!file && !stateChange) || (stateChange && !reason) || (withdraw.length > 0 && reinstate.length > 0)) {
   console.error(
     'Usage: npm run campaigns:import -- FILE [--country NL|BE] [--sample]\n' +
-      '       npm run campaigns:import -- [FILE] --withdraw ID [--withdraw ID …] --reason TEXT',
+      '       npm run campaigns:import -- [FILE] --withdraw ID [--withdraw ID …] --reason TEXT\n' +
+      '       npm run campaigns:import -- [FILE] --reinstate ID [--reinstate ID …] --reason TEXT',
   )
   process.exit(2)
 }
@@ -47,6 +60,15 @@ try {
     if (withdrawn.length > 0) console.log(`Withdrew ${withdrawn.join(', ')}: still public, marked withdrawn.`)
     if (unknown.length > 0) {
       console.error(`Not withdrawn (unknown, or withdrawn already): ${unknown.join(', ')}`)
+      process.exitCode = 1
+    }
+  }
+  if (reinstate.length > 0 && !process.exitCode) {
+    const { reinstated, unknown } = await reinstateNotices(db, reinstate, reason.slice(0, 500))
+    if (reinstated.length > 0)
+      console.log(`Reinstated ${reinstated.join(', ')}: live again; the withdrawal stays in their history.`)
+    if (unknown.length > 0) {
+      console.error(`Not reinstated (unknown, or not withdrawn): ${unknown.join(', ')}`)
       process.exitCode = 1
     }
   }

@@ -27,7 +27,7 @@ import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
-import { publicOrigin, staffOrigin } from './sites'
+import { publicOrigin, staffOrigin, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -110,7 +110,6 @@ export async function compose(
     db,
     emailDomainCheck,
     mailLimit,
-    privacyMailbox: config.privacyMailbox,
     complaintMailbox: config.politicalAdsMailbox,
     clock: options.clock,
   })
@@ -157,7 +156,12 @@ export async function compose(
     politicalAds,
     desk,
     apiClients: createApiClientService({ db, clock: options.clock }),
-    complaintDesk: createComplaintDesk({ db, mailbox: config.politicalAdsMailbox, clock: options.clock }),
+    complaintDesk: createComplaintDesk({
+      db,
+      mailbox: config.politicalAdsMailbox,
+      noticeOrigin: (country) => transparencyOrigin(config.hostTable, country),
+      clock: options.clock,
+    }),
     staff: {
       service: createStaffService({
         db,

@@ -54,6 +54,22 @@ describe('loadConfig', () => {
     expect(config.recipientMailsPerDay).toBe(3)
   })
 
+  it('reads POLITICAL_AD_RETENTION_YEARS, within 1 to 50 years', () => {
+    expect(loadConfig({ POLITICAL_AD_RETENTION_YEARS: '10' }).retention.politicalAdYears).toBe(10)
+    expect(() => loadConfig({ POLITICAL_AD_RETENTION_YEARS: '0' })).toThrow('POLITICAL_AD_RETENTION_YEARS')
+    expect(() => loadConfig({ POLITICAL_AD_RETENTION_YEARS: 'seven' })).toThrow(
+      'POLITICAL_AD_RETENTION_YEARS',
+    )
+  })
+
+  it('sends political-ad complaints to POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox', () => {
+    expect(loadConfig({ PRIVACY_MAILBOX_BE: 'privacy@desk.be' }).politicalAdsMailbox).toEqual({
+      NL: 'privacy@dpgmedia.nl',
+      BE: 'privacy@desk.be',
+    })
+    expect(loadConfig({ POLITICAL_ADS_MAILBOX_NL: 'ads@desk.nl' }).politicalAdsMailbox.NL).toBe('ads@desk.nl')
+  })
+
   it('offers the development sign-in outside production, and in production only when switched on', () => {
     expect(loadConfig({}).staff.developmentSignIn).toBe(true)
     expect(loadConfig({ NODE_ENV: 'production' }).staff.developmentSignIn).toBe(false)

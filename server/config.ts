@@ -57,6 +57,7 @@ export interface Config {
 
 export interface RetentionConfig {
   readonly contactMessageDays: number
+  /** Political-ad complaints: counted from their closing; an open one is never deleted (issue 18). */
   readonly complaintDays: number
   /** Records of mails (kind, recipient domain, subject, times, body hash), sent or not. */
   readonly mailRecordDays: number

@@ -124,12 +124,19 @@ function normaliseHost(hostname: string | undefined): string | null {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null
 }
 
+/** The origin of the country's first site with this toggle on, for links in mails; null when there is none. */
+function originWith(table: HostTable, country: Country, toggle: Toggle): string | null {
+  return table.find((row) => row.country === country && row.toggles.includes(toggle))?.origin ?? null
+}
+
 /** The origin of the country's staff area (a host with INTERNAL_PRIVACY_RIGHTS), for links in team mails. */
 export function staffOrigin(table: HostTable, country: Country): string | null {
-  return (
-    table.find((row) => row.country === country && row.toggles.includes('INTERNAL_PRIVACY_RIGHTS'))?.origin ??
-    null
-  )
+  return originWith(table, country, 'INTERNAL_PRIVACY_RIGHTS')
+}
+
+/** The origin of the country's transparency centre (POLITICAL_ADS), for notice links in complaint mails. */
+export function transparencyOrigin(table: HostTable, country: Country): string | null {
+  return originWith(table, country, 'POLITICAL_ADS')
 }
 
 /** The first site of the country in this deployment's table: links of mails about requests made before their origin was kept. */

@@ -1,3 +1,5 @@
+import { languagesOf } from './locale'
+import { PAGE_SIZE } from './privacy-rights/desk'
 import type { Country } from './site'
 
 /** Spec §3 'Campaign item'. */
@@ -29,22 +31,44 @@ export type ComplaintReason = (typeof COMPLAINT_REASONS)[number]
 export const LINKED_PROCESSES = ['ELECTION', 'REFERENDUM', 'LEGISLATIVE', 'REGULATORY'] as const
 export type LinkedProcess = (typeof LINKED_PROCESSES)[number]
 
-/** A dated suspension or discontinuation of an earlier publication (replaces a single yes/no). */
+/**
+ * A dated suspension or discontinuation of the ad or of an earlier publication of it (Art. 12(1)); the
+ * desk's "ad suspended" outcome adds one naming the complaint.
+ */
 export interface Suspension {
   date: string
   reason?: string
+  /** The reference of the complaint after which the team suspended the ad. */
+  complaint?: string
 }
 
+/** The amounts are in euros (spec §9; both countries pay in euros); the notice says so (template item 5). */
+export const AMOUNTS_CURRENCY = 'EUR'
+
+/**
+ * A transparency notice as stored and imported: one field per element of Art. 12(1) of Regulation (EU)
+ * 2024/900 and the template of Implementing Regulation (EU) 2025/1410 (docs/decisions/005-notice-elements.md).
+ * Fields the regulation makes mandatory are optional here only because notices imported before issue 18
+ * may lack them (the page then says "not given"); the import requires them (`campaignItemSchema`).
+ */
 export interface CampaignItem {
   id: string
   status: CampaignStatus
   sponsorName: string
+  /** Template item 1: the legal name, where different from the (business) name. */
+  sponsorLegalName?: string
   sponsorEmail?: string
   sponsorAddress?: string
+  /** Template item 1: the place of establishment, where different from the postal address. */
+  sponsorEstablishment?: string
+  /** Template item 1: the registration number of the legal entity or campaign organisation, where it has one. */
+  sponsorRegistrationNumber?: string
   publicationStartDate: string
   publicationEndDate: string
   budgetLowerBound?: number
   budgetUpperBound?: number
+  /** Template item 5: the aggregated value of other benefits (in kind), described with its value. */
+  otherBenefits?: string
   reachLowerBound?: number
   reachUpperBound?: number
   channel: Channel
@@ -53,14 +77,18 @@ export interface CampaignItem {
   campaignContextUrl?: string
   campaignContextNoteNl?: string
   campaignContextNoteFr?: string
-  previousPublicationSuspended: boolean
   payerName?: string
+  payerLegalName?: string
   payerEmail?: string
   payerAddress?: string
+  payerEstablishment?: string
+  /** Art. 12(1)(a), template item 2: the entity ultimately controlling the sponsor. */
   ultimateBeneficiaryOwnerName?: string
+  ultimateBeneficiaryOwnerLegalName?: string
   ultimateBeneficiaryOwnerEmail?: string
   ultimateBeneficiaryOwnerAddress?: string
-  /** Issue 18 (Art. 12(1)): how the amounts were calculated. */
+  ultimateBeneficiaryOwnerEstablishment?: string
+  /** Issue 18 (Art. 12(1)(f)): how the amounts were calculated. */
   amountsMethodology?: string
   /** The election, referendum or legislative or regulatory process the ad is linked to. */
   linkedProcessType?: LinkedProcess
@@ -76,8 +104,20 @@ export interface CampaignItem {
   suspensions?: Suspension[]
 }
 
+/**
+ * A row of an import: the notice's fields, and two an export carries that the import only checks: the spec's
+ * yes/no of earlier suspensions (it must agree with `suspensions`) and the currency (always euros).
+ */
+export interface CampaignRow extends CampaignItem {
+  previousPublicationSuspended?: boolean
+  amountsCurrency?: typeof AMOUNTS_CURRENCY
+}
+
 /** Issue 18: a published notice: the imported fields, its version, when it last changed, its withdrawal. */
 export interface Notice extends CampaignItem {
+  /** Spec §3, kept for compatibility: derived from `suspensions`, never stored apart from them. */
+  previousPublicationSuspended: boolean
+  amountsCurrency: typeof AMOUNTS_CURRENCY
   version: number
   changedAt: string
   withdrawnAt?: string
@@ -85,7 +125,24 @@ export interface Notice extends CampaignItem {
 }
 
 /** The fields a notice's export adds to the imported ones; an import of an export skips them. */
-export const EXPORT_ONLY_FIELDS = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason', 'url'] as const
+export const EXPORT_ONLY_FIELDS = [
+  'version',
+  'changedAt',
+  'withdrawnAt',
+  'withdrawalReason',
+  'url',
+  'urls',
+  'urls.nl',
+  'urls.fr',
+] as const
+
+/** A withdrawal of a notice, and its reinstatement once taken back (issue 18): the notice's page lists them. */
+export interface NoticeWithdrawal {
+  withdrawnAt: string
+  reason: string
+  reinstatedAt?: string
+  reinstatementReason?: string
+}
 
 /** An earlier version of a notice, and what the next one changed. */
 export interface NoticeVersion {
@@ -103,11 +160,18 @@ export interface CampaignFilter {
 }
 
 const text = { type: 'string', minLength: 1, maxLength: 300 } as const
+const email = { type: 'string', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const
 const bound = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
 const url = { type: 'string', pattern: '^https?://\\S+$', maxLength: 2000 } as const
+/** What a complaint's reference looks like (`BE-261001-K7Q2M`, issue 16). */
+const reference = { type: 'string', pattern: '^(NL|BE)-\\d{6}-[A-Z0-9]{5}$' } as const
 
-/** One imported row (spec §3 fields); the import checks the rest (dates, bound order). */
+/**
+ * One imported row. The schema holds the elements the regulation makes mandatory (the sponsor's e-mail,
+ * Art. 12(1)(a); the methodology of the amounts, (f)); the import checks the rest: dates, bound order, and
+ * the pairs of fields that must agree (`noticeConsistency` in server/services/campaign-import.ts).
+ */
 export const campaignItemSchema = {
   type: 'object',
   additionalProperties: false,
@@ -115,39 +179,49 @@ export const campaignItemSchema = {
     'id',
     'status',
     'sponsorName',
+    'sponsorEmail',
     'publicationStartDate',
     'publicationEndDate',
     'channel',
     'fundingOriginType',
     'fundingRegion',
-    'previousPublicationSuspended',
+    'amountsMethodology',
   ],
   properties: {
     id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     status: { enum: [...CAMPAIGN_STATUSES] },
     sponsorName: text,
-    sponsorEmail: text,
+    sponsorLegalName: text,
+    sponsorEmail: email,
     sponsorAddress: text,
+    sponsorEstablishment: text,
+    sponsorRegistrationNumber: { type: 'string', minLength: 1, maxLength: 100 },
     publicationStartDate: date,
     publicationEndDate: date,
     budgetLowerBound: bound,
     budgetUpperBound: bound,
+    otherBenefits: { type: 'string', minLength: 1, maxLength: 2000 },
+    amountsCurrency: { enum: [AMOUNTS_CURRENCY] },
     reachLowerBound: bound,
     reachUpperBound: bound,
     channel: { enum: [...CHANNELS] },
     fundingOriginType: { enum: [...FUNDING_ORIGINS] },
     fundingRegion: { enum: [...FUNDING_REGIONS] },
-    campaignContextUrl: { type: 'string', pattern: '^https?://\\S+$', maxLength: 2000 },
+    campaignContextUrl: url,
     campaignContextNoteNl: { type: 'string', maxLength: 2000 },
     campaignContextNoteFr: { type: 'string', maxLength: 2000 },
     previousPublicationSuspended: { type: 'boolean' },
     payerName: text,
-    payerEmail: text,
+    payerLegalName: text,
+    payerEmail: email,
     payerAddress: text,
+    payerEstablishment: text,
     ultimateBeneficiaryOwnerName: text,
-    ultimateBeneficiaryOwnerEmail: text,
+    ultimateBeneficiaryOwnerLegalName: text,
+    ultimateBeneficiaryOwnerEmail: email,
     ultimateBeneficiaryOwnerAddress: text,
-    amountsMethodology: { type: 'string', minLength: 1, maxLength: 2000 },
+    ultimateBeneficiaryOwnerEstablishment: text,
+    amountsMethodology: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
     linkedProcessType: { enum: [...LINKED_PROCESSES] },
     linkedProcessName: text,
     linkedProcessDate: date,
@@ -162,22 +236,25 @@ export const campaignItemSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['date'],
-        properties: { date, reason: { type: 'string', minLength: 1, maxLength: 500 } },
+        properties: { date, reason: { type: 'string', minLength: 1, maxLength: 500 }, complaint: reference },
       },
     },
   },
 } as const
 
-/** Spec §9: figures as ranges; only a lower bound `> x`, only an upper bound `< x`. */
+/**
+ * Spec §9: figures as ranges; only a lower bound `> x`, only an upper bound `< x`. Without either there is no
+ * figure to show: the page says so in words (issue 18), never with a dash.
+ */
 export function formatRange(
   lower: number | undefined,
   upper: number | undefined,
   format: (n: number) => string,
-): string {
+): string | undefined {
   if (lower !== undefined && upper !== undefined) return `${format(lower)} – ${format(upper)}`
   if (lower !== undefined) return `> ${format(lower)}`
   if (upper !== undefined) return `< ${format(upper)}`
-  return '–'
+  return undefined
 }
 
 export type CampaignCountry = Country
@@ -185,6 +262,23 @@ export type CampaignCountry = Country
 /** A notice's permanent address (issue 18): it stays valid for as long as the notice is kept. */
 export function noticeUrl(origin: string, lang: 'nl' | 'fr', id: string): string {
   return `${origin}/${lang}/political-ads/${encodeURIComponent(id)}`
+}
+
+/** The languages a notice is published in: those of its country's site (NL: nl; BE: nl and fr). */
+export type NoticeLanguage = 'nl' | 'fr'
+
+/**
+ * A notice's permanent addresses, one per language of its country (`urls`), and `url` in the country's
+ * first language, for the open-data export and the API.
+ */
+export function noticeUrls(origin: string, country: Country, id: string) {
+  const languages = languagesOf(country).filter((lang): lang is NoticeLanguage => lang !== 'en')
+  return {
+    url: noticeUrl(origin, languages[0] ?? 'nl', id),
+    urls: Object.fromEntries(languages.map((lang) => [lang, noticeUrl(origin, lang, id)])) as Partial<
+      Record<NoticeLanguage, string>
+    >,
+  }
 }
 
 /**
@@ -225,6 +319,38 @@ export interface ComplaintView {
     detail: string | null
     text: string | null
   }[]
+}
+
+/** The complaints desk's list (issue 18): by status, a page of PAGE_SIZE from `offset`, as the requests queue. */
+export interface ComplaintQuery {
+  status?: ComplaintStatus
+  limit: number
+  offset: number
+}
+
+/** The list's query string, every value optional; numbers arrive as text. */
+export const complaintQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [...COMPLAINT_STATUSES, ''] },
+    limit: { type: 'string', pattern: '^(?:[1-9]\\d?|100)$' },
+    offset: { type: 'string', pattern: '^\\d{1,7}$' },
+  },
+} as const
+
+/** The list's query string as a query; what the schema does not allow (a hand-edited address) is dropped. */
+export function complaintQueryFrom(params: URLSearchParams): ComplaintQuery {
+  const status = params.get('status')
+  const limit = params.get('limit') ?? ''
+  const offset = params.get('offset') ?? ''
+  return {
+    ...((COMPLAINT_STATUSES as readonly (string | null)[]).includes(status)
+      ? { status: status as ComplaintStatus }
+      : {}),
+    limit: new RegExp(complaintQuerySchema.properties.limit.pattern).test(limit) ? Number(limit) : PAGE_SIZE,
+    offset: new RegExp(complaintQuerySchema.properties.offset.pattern).test(offset) ? Number(offset) : 0,
+  }
 }
 
 export interface CloseComplaintBody {

@@ -5,4 +5,6 @@ export default (pageContext: PageContext) =>
     ? 'errors.not_found.title'
     : pageContext.abortStatusCode === 403
       ? 'errors.forbidden.title'
-      : 'errors.internal.title'
+      : pageContext.abortStatusCode === 410
+        ? 'errors.gone.title'
+        : 'errors.internal.title'

@@ -15,7 +15,6 @@ const item: CampaignItem = {
   channel: 'DIGITAL',
   fundingOriginType: 'PRIVATE',
   fundingRegion: 'EU',
-  previousPublicationSuspended: false,
 }
 
 /** Intl separates with no-break and narrow no-break spaces; the tests read them as plain spaces. */
@@ -24,22 +23,31 @@ const plain = (text: string) => text.replace(/\s/g, ' ')
 describe('campaignFigures (spec §9)', () => {
   it('shows both bounds as a range: budget in euros without decimals, reach as numbers', () => {
     const figures = campaignFigures(item, 'nl', 'NL')
-    expect(plain(figures.budget)).toBe('€ 5.000 – € 7.500')
-    expect(plain(figures.reach)).toBe('25.000 – 60.000')
+    expect(plain(figures.budget ?? '')).toBe('€ 5.000 – € 7.500')
+    expect(plain(figures.reach ?? '')).toBe('25.000 – 60.000')
   })
 
   it.each([
     ['only a lower bound', { budgetLowerBound: 5000, budgetUpperBound: undefined }, '> € 5.000'],
     ['only an upper bound', { budgetLowerBound: undefined, budgetUpperBound: 8000 }, '< € 8.000'],
-    ['no bound', { budgetLowerBound: undefined, budgetUpperBound: undefined }, '–'],
     ['a lower bound of zero', { budgetLowerBound: 0, budgetUpperBound: undefined }, '> € 0'],
   ])('shows %s as %s', (_name, bounds, shown) => {
-    expect(plain(campaignFigures({ ...item, ...bounds }, 'nl', 'NL').budget)).toBe(shown)
+    expect(plain(campaignFigures({ ...item, ...bounds }, 'nl', 'NL').budget ?? '')).toBe(shown)
+  })
+
+  it('has no figure, not a dash, without bounds: the page then says the figure was not given', () => {
+    const figures = campaignFigures(
+      { ...item, budgetLowerBound: undefined, budgetUpperBound: undefined, reachLowerBound: undefined },
+      'nl',
+      'NL',
+    )
+    expect(figures.budget).toBeUndefined()
+    expect(plain(figures.reach ?? '')).toBe('< 60.000')
   })
 
   it('marks a reach with one bound the same way', () => {
     const figures = campaignFigures({ ...item, reachLowerBound: undefined }, 'nl', 'BE')
-    expect(plain(figures.reach)).toBe('< 60.000')
+    expect(plain(figures.reach ?? '')).toBe('< 60.000')
   })
 
   it('rounds a budget with cents to whole euros', () => {
@@ -48,7 +56,7 @@ describe('campaignFigures (spec §9)', () => {
       'nl',
       'NL',
     )
-    expect(plain(figures.budget)).toBe('€ 1.235 – € 99')
+    expect(plain(figures.budget ?? '')).toBe('€ 1.235 – € 99')
   })
 
   it('writes the period as a Dutch long-format date range', () => {
@@ -58,8 +66,8 @@ describe('campaignFigures (spec §9)', () => {
   it('formats a French page of the Belgian site in French', () => {
     const figures = campaignFigures(item, 'fr', 'BE')
     expect(figures.period).toBe('10 novembre 2026 – 26 novembre 2026')
-    expect(plain(figures.budget)).toBe('5 000 € – 7 500 €')
-    expect(plain(figures.reach)).toBe('25 000 – 60 000')
+    expect(plain(figures.budget ?? '')).toBe('5 000 € – 7 500 €')
+    expect(plain(figures.reach ?? '')).toBe('25 000 – 60 000')
   })
 
   it('formats the English overlay as Dutch (spec §4: English falls back to Dutch)', () => {

@@ -2,9 +2,9 @@ import { type RequestHandler, type Response, Router } from 'express'
 import { isLanguage, toLocale } from '#shared/locale.ts'
 import {
   type CloseComplaintBody,
-  COMPLAINT_STATUSES,
-  type ComplaintStatus,
   closeComplaintSchema,
+  complaintQueryFrom,
+  complaintQuerySchema,
 } from '#shared/political-ads.ts'
 import {
   type CompleteBody,
@@ -33,6 +33,7 @@ const validateComplete = ajv.compile<CompleteBody>(completeSchema)
 const validateReject = ajv.compile<RejectBody>(rejectSchema)
 const validateNote = ajv.compile<NoteBody>(noteSchema)
 const validateClose = ajv.compile<CloseComplaintBody>(closeComplaintSchema)
+const validateComplaintQuery = ajv.compile(complaintQuerySchema)
 const validateEmpty = ajv.compile<Record<string, never>>({ type: 'object', additionalProperties: false })
 
 /** The privacy team's member acting, or why not: 401 signed out (the staff gate), 403 without the role. */
@@ -135,10 +136,12 @@ export function deskRouter(
 
   // Issue 18, Art. 15: complaints about political ads, handled to the end.
   router.get(complaintsBase, async (req, res) => {
-    const status = req.query.status
-    if (status !== undefined && !(COMPLAINT_STATUSES as readonly unknown[]).includes(status))
-      throw new ValidationFailed([{ field: 'status', rule: 'enum' }])
-    res.json(await complaints.list(deskActor(res, countries), status as ComplaintStatus | undefined))
+    const raw = req.query as Record<string, unknown>
+    if (Object.values(raw).some((value) => typeof value !== 'string'))
+      throw new ValidationFailed([{ field: '(query)', rule: 'type' }])
+    if (!validateComplaintQuery(raw)) throw new ValidationFailed(fieldErrors(validateComplaintQuery))
+    const query = complaintQueryFrom(new URLSearchParams(raw as Record<string, string>))
+    res.json(await complaints.list(deskActor(res, countries), query))
   })
   router.get(`${complaintsBase}/:reference`, async (req, res) => {
     res.json(await complaints.detail(deskActor(res, countries), String(req.params.reference)))

@@ -2,16 +2,19 @@ import { type RequestHandler, Router } from 'express'
 import QRCode from 'qrcode'
 import { parseLocale } from '#shared/locale.ts'
 import {
-  type CampaignItem,
+  type CampaignRow,
   CHANNEL_FILTERS,
   type ChannelFilter,
   COMPLAINT_REASONS,
+  campaignItemSchema,
   type Notice,
+  type NoticeLanguage,
   noticeUrl,
+  noticeUrls,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
-import { COUNTRIES, type Country } from '#shared/site.ts'
+import { COUNTRIES, type Country, type Site } from '#shared/site.ts'
 import { HttpError } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
@@ -36,44 +39,20 @@ export const complaintSchema = {
 } as const
 const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
-/** Every field of a notice, for the machine-readable export (beyond the spec: researchers, regulators). */
-const EXPORT_FIELDS: (keyof CampaignItem)[] = [
-  'id',
-  'status',
-  'sponsorName',
-  'sponsorEmail',
-  'sponsorAddress',
-  'publicationStartDate',
-  'publicationEndDate',
-  'budgetLowerBound',
-  'budgetUpperBound',
-  'reachLowerBound',
-  'reachUpperBound',
-  'channel',
-  'fundingOriginType',
-  'fundingRegion',
-  'campaignContextUrl',
-  'campaignContextNoteNl',
-  'campaignContextNoteFr',
-  'previousPublicationSuspended',
-  'payerName',
-  'payerEmail',
-  'payerAddress',
-  'ultimateBeneficiaryOwnerName',
-  'ultimateBeneficiaryOwnerEmail',
-  'ultimateBeneficiaryOwnerAddress',
-  'amountsMethodology',
-  'linkedProcessType',
-  'linkedProcessName',
-  'linkedProcessDate',
-  'electionInfoUrl',
-  'targetingUsed',
-  'targetingInfoUrl',
-  'repositoryUrl',
-  'suspensions',
-]
-/** Issue 18: each notice's state travels with it. */
-const STATE_FIELDS: (keyof Notice)[] = ['version', 'changedAt', 'withdrawnAt', 'withdrawalReason']
+/**
+ * The export's columns (beyond the spec: researchers, regulators): every field an import takes, from the
+ * import's own schema, then each notice's state and its permanent addresses. The CSV has them in this order.
+ */
+export const EXPORT_COLUMNS = [
+  ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
+  ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason'] as const),
+  'url',
+  'urls.nl',
+  'urls.fr',
+] as const
+
+/** `?since=` of the export: a date, or a UTC time (`2026-11-01`, `2026-11-01T08:30:00Z`). */
+export const SINCE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?$'
 
 /** The export holds the whole list of a country (a few thousand notices a year at most). */
 const EXPORT_LIMIT = 100_000
@@ -84,11 +63,32 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** A notice as the export writes it: its fields and state, and its permanent address in each language. */
+type ExportedNotice = Notice & ReturnType<typeof noticeUrls>
+
+/** The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`). */
+function csvRow(notice: ExportedNotice): string {
+  return EXPORT_COLUMNS.map((column) => {
+    const [field, lang] = column.split('.') as [keyof ExportedNotice, NoticeLanguage | undefined]
+    const value = notice[field]
+    return csvCell(lang ? (value as ExportedNotice['urls'])[lang] : value)
+  }).join(',')
+}
+
+/** A notice the retention job removed (issue 18): its address answers 410 Gone. */
+export const noticeGone = () =>
+  new HttpError(410, 'GONE', 'This notice was removed at the end of its retention period')
+
 /** Spec §7 calls of the transparency centre; all 404 where the host has POLITICAL_ADS off. */
 export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestHandler): Router {
   const router = Router()
   const enabled: RequestHandler = (req, _res, next) => {
     next(req.site?.toggles.POLITICAL_ADS ? undefined : new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
+  }
+  /** No such notice: 410 Gone when the retention job removed it (issue 18), else 404. */
+  const notFound = async (site: Site, country: Country, id: string): Promise<never> => {
+    if (await service.removedAt(site, country, id)) throw noticeGone()
+    throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
   }
   const countryOf = (value: unknown): Country => {
     if (typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value)) return value as Country
@@ -101,34 +101,29 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     const since = req.query.since
     if (
       since !== undefined &&
-      (typeof since !== 'string' ||
-        !/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z)?$/.test(since) ||
-        Number.isNaN(Date.parse(since)))
+      (typeof since !== 'string' || !new RegExp(SINCE_PATTERN).test(since) || Number.isNaN(Date.parse(since)))
     )
       throw new ValidationFailed([{ field: 'since', rule: 'format' }])
-    const items = await service.exportAll(
+    const { items, removed } = await service.exportAll(
       site,
       site.country,
       since ? new Date(since).toISOString() : undefined,
       EXPORT_LIMIT,
     )
-    const withUrl = items.map((item) => ({
+    const exported: ExportedNotice[] = items.map((item) => ({
       ...item,
-      url: `${site.origin}/nl/political-ads/${encodeURIComponent(item.id)}`,
+      ...noticeUrls(site.origin, site.country, item.id),
     }))
     res.set('Cache-Control', 'public, max-age=300')
     if (req.path.endsWith('.csv')) {
-      const header = [...EXPORT_FIELDS, ...STATE_FIELDS, 'url']
-      const lines = withUrl.map((item) =>
-        header.map((field) => csvCell(item[field as keyof typeof item])).join(','),
-      )
       res
         .type('text/csv')
         .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
-        .send(`${[header.join(','), ...lines].join('\r\n')}\r\n`)
+        .send(`${[EXPORT_COLUMNS.join(','), ...exported.map(csvRow)].join('\r\n')}\r\n`)
       return
     }
-    res.json({ country: site.country, campaignItems: withUrl })
+    // Beyond the CSV: the ids of notices the retention job removed (since `since`), for mirrors to drop.
+    res.json({ country: site.country, campaignItems: exported, removed })
   })
 
   router.get('/campaign-items', enabled, async (req, res) => {
@@ -177,15 +172,15 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
 
   router.get('/campaign-items/:id', enabled, async (req, res) => {
     const site = siteOf(req)
-    const item = await service.find(
-      site,
-      countryOf(req.query.countryCode ?? site.country),
-      String(req.params.id),
-    )
-    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
-    res
-      .set('Cache-Control', 'public, max-age=60')
-      .json({ ...item, versions: await service.versions(item.id) })
+    const country = countryOf(req.query.countryCode ?? site.country)
+    const item = await service.find(site, country, String(req.params.id))
+    if (!item) return notFound(site, country, String(req.params.id))
+    res.set('Cache-Control', 'public, max-age=60').json({
+      ...item,
+      ...noticeUrls(site.origin, site.country, item.id),
+      versions: await service.versions(item.id),
+      withdrawals: await service.withdrawals(item.id),
+    })
   })
 
   // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.
@@ -193,7 +188,7 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     const site = siteOf(req)
     const id = String(req.params.id)
     const item = await service.find(site, site.country, id)
-    if (!item) throw new HttpError(404, 'NOT_FOUND', 'No such campaign item')
+    if (!item) return notFound(site, site.country, id)
     const lang = req.query.lang === 'fr' ? 'fr' : 'nl'
     const svg = await QRCode.toString(noticeUrl(site.origin, lang, item.id), {
       type: 'svg',

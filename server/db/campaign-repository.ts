@@ -1,6 +1,13 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { CampaignFilter, CampaignItem, Notice, NoticeVersion } from '#shared/political-ads.ts'
-import { PERIOD_DAYS } from '#shared/political-ads.ts'
+import type {
+  CampaignFilter,
+  CampaignItem,
+  Notice,
+  NoticeVersion,
+  NoticeWithdrawal,
+  Suspension,
+} from '#shared/political-ads.ts'
+import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import type { CampaignItemTable, Database } from './schema'
 
@@ -16,12 +23,16 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     is_sample: isSample ? 1 : 0,
     status: item.status,
     sponsor_name: item.sponsorName,
+    sponsor_legal_name: item.sponsorLegalName ?? null,
     sponsor_email: item.sponsorEmail ?? null,
     sponsor_address: item.sponsorAddress ?? null,
+    sponsor_establishment: item.sponsorEstablishment ?? null,
+    sponsor_registration_number: item.sponsorRegistrationNumber ?? null,
     publication_start_date: item.publicationStartDate,
     publication_end_date: item.publicationEndDate,
     budget_lower_bound: item.budgetLowerBound ?? null,
     budget_upper_bound: item.budgetUpperBound ?? null,
+    other_benefits: item.otherBenefits ?? null,
     reach_lower_bound: item.reachLowerBound ?? null,
     reach_upper_bound: item.reachUpperBound ?? null,
     channel: item.channel,
@@ -30,13 +41,18 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     campaign_context_url: item.campaignContextUrl ?? null,
     campaign_context_note_nl: item.campaignContextNoteNl ?? null,
     campaign_context_note_fr: item.campaignContextNoteFr ?? null,
-    previous_publication_suspended: item.previousPublicationSuspended ? 1 : 0,
+    // Spec §3's yes/no follows the dated suspensions (issue 18): it cannot say otherwise.
+    previous_publication_suspended: item.suspensions && item.suspensions.length > 0 ? 1 : 0,
     payer_name: item.payerName ?? null,
+    payer_legal_name: item.payerLegalName ?? null,
     payer_email: item.payerEmail ?? null,
     payer_address: item.payerAddress ?? null,
+    payer_establishment: item.payerEstablishment ?? null,
     ubo_name: item.ultimateBeneficiaryOwnerName ?? null,
+    ubo_legal_name: item.ultimateBeneficiaryOwnerLegalName ?? null,
     ubo_email: item.ultimateBeneficiaryOwnerEmail ?? null,
     ubo_address: item.ultimateBeneficiaryOwnerAddress ?? null,
+    ubo_establishment: item.ultimateBeneficiaryOwnerEstablishment ?? null,
     amounts_methodology: item.amountsMethodology ?? null,
     linked_process_type: item.linkedProcessType ?? null,
     linked_process_name: item.linkedProcessName ?? null,
@@ -68,12 +84,16 @@ function fromRow(row: ContentRow): CampaignItem {
     id: row.id,
     status: row.status as CampaignItem['status'],
     sponsorName: row.sponsor_name,
+    sponsorLegalName: optional(row.sponsor_legal_name),
     sponsorEmail: optional(row.sponsor_email),
     sponsorAddress: optional(row.sponsor_address),
+    sponsorEstablishment: optional(row.sponsor_establishment),
+    sponsorRegistrationNumber: optional(row.sponsor_registration_number),
     publicationStartDate: row.publication_start_date,
     publicationEndDate: row.publication_end_date,
     budgetLowerBound: optionalNumber(row.budget_lower_bound),
     budgetUpperBound: optionalNumber(row.budget_upper_bound),
+    otherBenefits: optional(row.other_benefits),
     reachLowerBound: optionalNumber(row.reach_lower_bound),
     reachUpperBound: optionalNumber(row.reach_upper_bound),
     channel: row.channel as CampaignItem['channel'],
@@ -82,13 +102,16 @@ function fromRow(row: ContentRow): CampaignItem {
     campaignContextUrl: optional(row.campaign_context_url),
     campaignContextNoteNl: optional(row.campaign_context_note_nl),
     campaignContextNoteFr: optional(row.campaign_context_note_fr),
-    previousPublicationSuspended: Number(row.previous_publication_suspended) === 1,
     payerName: optional(row.payer_name),
+    payerLegalName: optional(row.payer_legal_name),
     payerEmail: optional(row.payer_email),
     payerAddress: optional(row.payer_address),
+    payerEstablishment: optional(row.payer_establishment),
     ultimateBeneficiaryOwnerName: optional(row.ubo_name),
+    ultimateBeneficiaryOwnerLegalName: optional(row.ubo_legal_name),
     ultimateBeneficiaryOwnerEmail: optional(row.ubo_email),
     ultimateBeneficiaryOwnerAddress: optional(row.ubo_address),
+    ultimateBeneficiaryOwnerEstablishment: optional(row.ubo_establishment),
     amountsMethodology: optional(row.amounts_methodology),
     linkedProcessType: optional(row.linked_process_type) as CampaignItem['linkedProcessType'],
     linkedProcessName: optional(row.linked_process_name),
@@ -106,8 +129,13 @@ function fromRow(row: ContentRow): CampaignItem {
 
 /** The published notice: its fields and its state (version, last change, withdrawal). */
 function noticeFromRow(row: Row): Notice {
+  const item = fromRow(row)
   return {
-    ...fromRow(row),
+    ...item,
+    // A notice imported before issue 18 may say "suspended before" without a date: that yes stands.
+    previousPublicationSuspended:
+      (item.suspensions?.length ?? 0) > 0 || Number(row.previous_publication_suspended) === 1,
+    amountsCurrency: AMOUNTS_CURRENCY,
     version: Number(row.version),
     changedAt: row.changed_at ?? row.updated_at,
     ...(row.withdrawn_at
@@ -120,6 +148,83 @@ function noticeFromRow(row: Row): Notice {
 function changedFields(before: CampaignItem, after: CampaignItem): (keyof CampaignItem)[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof CampaignItem>
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
+}
+
+/**
+ * The suspensions the complaint desk added (issue 18: "ad suspended", naming the complaint) are the site's
+ * record, like a withdrawal: an import of the sponsor's file, which does not know them, keeps them.
+ */
+function withDeskSuspensions(imported: CampaignItem, before: CampaignItem): CampaignItem {
+  const same = (a: Suspension, b: Suspension) => a.date === b.date && a.complaint === b.complaint
+  const kept = (before.suspensions ?? []).filter(
+    (suspension) => suspension.complaint && !(imported.suspensions ?? []).some((s) => same(s, suspension)),
+  )
+  if (kept.length === 0) return imported
+  const suspensions = [...(imported.suspensions ?? []), ...kept].sort((a, b) => a.date.localeCompare(b.date))
+  return { ...imported, suspensions }
+}
+
+/** Replaces a notice by its next version, keeping the one it replaces with the fields that changed. */
+async function storeNewVersion(
+  db: Executor,
+  old: Row,
+  row: ContentRow,
+  fields: (keyof CampaignItem)[],
+  now: string,
+): Promise<number> {
+  const version = Number(old.version)
+  await db
+    .insertInto('campaign_item_versions')
+    .values({
+      id: crypto.randomUUID(),
+      campaign_id: old.id,
+      version,
+      content: JSON.stringify(fromRow(old)),
+      changed: JSON.stringify(fields),
+      replaced_at: now,
+    })
+    .execute()
+  await db
+    .updateTable('campaign_items')
+    .set({ ...row, version: version + 1, changed_at: now })
+    .where('id', '=', old.id)
+    .execute()
+  return version + 1
+}
+
+/**
+ * Adds a dated suspension to a notice (issue 18: the desk's "ad suspended" outcome), in the caller's
+ * transaction, as a new version kept like an import's. Answers the new version, or null for no such notice.
+ */
+export async function addSuspension(
+  db: Executor,
+  id: string,
+  country: Country,
+  suspension: Suspension,
+  now: string,
+): Promise<number | null> {
+  const old = await rowOf(db, id, country)
+  if (!old) return null
+  const item = fromRow(old)
+  const next = { ...item, suspensions: [...(item.suspensions ?? []), suspension] }
+  return storeNewVersion(
+    db,
+    old,
+    toRow(next, country, Number(old.is_sample) === 1, now),
+    ['suspensions'],
+    now,
+  )
+}
+
+/** The version of a notice that was public at `at` (its first, when `at` is before any change). */
+export async function versionAt(db: Executor, id: string, at: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('campaign_item_versions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('campaign_id', '=', id)
+    .where('replaced_at', '<=', at)
+    .executeTakeFirstOrThrow()
+  return Number(n) + 1
 }
 
 /**
@@ -152,14 +257,16 @@ export async function upsertCampaigns(
       ).map((row) => [row.id, row]),
     )
     const fresh: Row[] = []
-    for (const item of chunk) {
-      const row = toRow(item, country, isSample, now)
-      const old = existing.get(item.id)
+    for (const imported of chunk) {
+      const old = existing.get(imported.id)
       if (!old) {
+        const row = toRow(imported, country, isSample, now)
         fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
         continue
       }
       const before = fromRow(old)
+      const item = withDeskSuspensions(imported, before)
+      const row = toRow(item, country, isSample, now)
       const fields = changedFields(before, fromRow(row))
       if (fields.length === 0) {
         // The notice reads the same: no version. Only where it shows (country, sample) may follow the file.
@@ -171,31 +278,30 @@ export async function upsertCampaigns(
             .execute()
         continue
       }
-      await db
-        .insertInto('campaign_item_versions')
-        .values({
-          id: crypto.randomUUID(),
-          campaign_id: item.id,
-          version: Number(old.version),
-          content: JSON.stringify(before),
-          changed: JSON.stringify(fields),
-          replaced_at: now,
-        })
-        .execute()
-      await db
-        .updateTable('campaign_items')
-        .set({ ...row, version: Number(old.version) + 1, changed_at: now })
-        .where('id', '=', item.id)
-        .execute()
+      await storeNewVersion(db, old, row, fields, now)
       changed++
     }
-    if (fresh.length > 0) await db.insertInto('campaign_items').values(fresh).execute()
+    if (fresh.length > 0) {
+      // A notice imported again under the id of a removed one is live again: its tombstone goes.
+      await db
+        .deleteFrom('campaign_item_tombstones')
+        .where(
+          'id',
+          'in',
+          fresh.map((row) => row.id),
+        )
+        .execute()
+      await db.insertInto('campaign_items').values(fresh).execute()
+    }
     added += fresh.length
   }
   return { added, changed }
 }
 
-/** Withdraws live notices: they stay public, marked withdrawn. Answers the ids it withdrew. */
+/**
+ * Withdraws live notices, in the caller's transaction: they stay public, marked withdrawn, and the withdrawal
+ * is kept for their history. Answers the ids it withdrew.
+ */
 export async function withdrawCampaigns(db: Executor, ids: string[], reason: string, now: string) {
   const rows = await db
     .updateTable('campaign_items')
@@ -204,7 +310,54 @@ export async function withdrawCampaigns(db: Executor, ids: string[], reason: str
     .where('withdrawn_at', 'is', null)
     .returning('id')
     .execute()
+  if (rows.length > 0)
+    await db
+      .insertInto('campaign_item_withdrawals')
+      .values(
+        rows.map((row) => ({ id: crypto.randomUUID(), campaign_id: row.id, withdrawn_at: now, reason })),
+      )
+      .execute()
   return rows.map((row) => row.id)
+}
+
+/**
+ * Takes withdrawals back, in the caller's transaction: the notices are live again, and each withdrawal stays
+ * in their history with the date and reason of its reinstatement. Answers the ids it reinstated.
+ */
+export async function reinstateCampaigns(db: Executor, ids: string[], reason: string, now: string) {
+  const rows = await db
+    .updateTable('campaign_items')
+    .set({ withdrawn_at: null, withdrawal_reason: null, changed_at: now })
+    .where('id', 'in', ids.length > 0 ? ids : [''])
+    .where('withdrawn_at', 'is not', null)
+    .returning('id')
+    .execute()
+  const reinstated = rows.map((row) => row.id)
+  if (reinstated.length > 0)
+    await db
+      .updateTable('campaign_item_withdrawals')
+      .set({ reinstated_at: now, reinstatement_reason: reason })
+      .where('campaign_id', 'in', reinstated)
+      .where('reinstated_at', 'is', null)
+      .execute()
+  return reinstated
+}
+
+/** A notice's withdrawals, newest first, each with its reinstatement once taken back. */
+export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWithdrawal[]> {
+  const rows = await db
+    .selectFrom('campaign_item_withdrawals')
+    .selectAll()
+    .where('campaign_id', '=', id)
+    .orderBy('withdrawn_at', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    withdrawnAt: row.withdrawn_at,
+    reason: row.reason,
+    ...(row.reinstated_at
+      ? { reinstatedAt: row.reinstated_at, reinstatementReason: row.reinstatement_reason ?? '' }
+      : {}),
+  }))
 }
 
 /** A notice's earlier versions, newest first, with what the next one changed. */
@@ -280,13 +433,50 @@ export async function findCampaign(db: Executor, id: string, country: Country, i
   return row ? noticeFromRow(row) : null
 }
 
-/** A notice whatever its state (samples and withdrawn ones too): the complaint desk names its sponsor. */
-export async function findCampaignAnyState(db: Executor, id: string, country: Country) {
-  const row = await db
+/** A notice's row whatever its state (samples and withdrawn ones too). */
+function rowOf(db: Executor, id: string, country: Country) {
+  return db
     .selectFrom('campaign_items')
     .selectAll()
     .where('id', '=', id)
     .where('country', '=', country)
     .executeTakeFirst()
+}
+
+/** A notice whatever its state (samples and withdrawn ones too): the complaint desk names its sponsor. */
+export async function findCampaignAnyState(db: Executor, id: string, country: Country) {
+  const row = await rowOf(db, id, country)
   return row ? noticeFromRow(row) : null
+}
+
+/** Where a removed notice is looked up: its country, and whether samples show on this host. */
+interface TombstoneScope {
+  country: Country
+  includeSamples: boolean
+}
+
+/** Notices the retention job removed (issue 18), oldest removal first; with `since`, those removed since. */
+export async function removedNotices(
+  db: Executor,
+  scope: TombstoneScope & { since?: string },
+): Promise<{ id: string; removedAt: string }[]> {
+  let query = db
+    .selectFrom('campaign_item_tombstones')
+    .select(['id', 'removed_at'])
+    .where('country', '=', scope.country)
+  if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
+  if (scope.since) query = query.where('removed_at', '>=', scope.since)
+  const rows = await query.orderBy('removed_at').orderBy('id').execute()
+  return rows.map((row) => ({ id: row.id, removedAt: row.removed_at }))
+}
+
+/** When the retention job removed this notice, or null when it never did. */
+export async function removedAt(db: Executor, id: string, scope: TombstoneScope): Promise<string | null> {
+  let query = db
+    .selectFrom('campaign_item_tombstones')
+    .select('removed_at')
+    .where('id', '=', id)
+    .where('country', '=', scope.country)
+  if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
+  return (await query.executeTakeFirst())?.removed_at ?? null
 }

@@ -9,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 /**
  * A complaint about a political ad as stored. The privacy team reads it in its mail (built in the same
- * transaction); the retention job deletes it after COMPLAINT_RETENTION_DAYS.
+ * transaction); the retention job deletes it COMPLAINT_RETENTION_DAYS after it was closed, never while open.
  */
 export interface PoliticalAdComplaint {
   id: string

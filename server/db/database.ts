@@ -24,6 +24,9 @@ import { noticeHistoryMigration } from './migrations/009-notice-history'
 import { noticeElementsMigration } from './migrations/010-notice-elements'
 import { complaintDeskMigration } from './migrations/011-complaint-desk'
 import { clientSecretsMigration } from './migrations/012-client-secrets'
+import { noticeTemplateMigration } from './migrations/013-notice-template'
+import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
+import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -148,6 +151,9 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '010-notice-elements': noticeElementsMigration,
         '011-complaint-desk': complaintDeskMigration,
         '012-client-secrets': clientSecretsMigration,
+        '013-notice-template': noticeTemplateMigration,
+        '014-notice-tombstones': noticeTombstonesMigration,
+        '015-notice-withdrawals': noticeWithdrawalsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

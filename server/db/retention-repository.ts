@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { deleteExpiredSecrets } from './api-client-repository'
 import type { Database } from './schema'
 
@@ -6,12 +6,16 @@ import type { Database } from './schema'
 export interface RetentionCutoffs {
   unverifiedRequests: string
   contactMessages: string
+  /** Complaints closed before this instant; an open complaint is never deleted. */
   complaints: string
   mailRecords: string
   /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
   notices: string
-  /** Now: brand systems' previous secrets whose 24 hours after a rotation are over go (issue 17). */
-  previousSecrets: string
+  /**
+   * When the job runs: the time a removed notice's tombstone records (issue 18), and the moment brand
+   * systems' previous secrets whose 24 hours after a rotation are over go (issue 17).
+   */
+  now: string
 }
 
 export interface Purged {
@@ -49,8 +53,9 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .executeTakeFirst()
     return Number(result.numDeletedRows)
   })
-  const contactMessages = await purgeWithMails(db, 'contact_messages', cutoffs.contactMessages)
-  const complaints = await purgeWithMails(db, 'political_ad_complaints', cutoffs.complaints)
+  const contactMessages = await purgeWithMails(db, 'contact_messages', 'created_at', cutoffs.contactMessages)
+  // A complaint's period runs from its closing (issue 18): one still open is being handled, however old.
+  const complaints = await purgeWithMails(db, 'political_ad_complaints', 'closed_at', cutoffs.complaints)
   const mails = await db
     .deleteFrom('mail_outbox')
     .where('created_at', '<', cutoffs.mailRecords)
@@ -65,7 +70,22 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .selectFrom('campaign_items')
       .select('id')
       .where('publication_end_date', '<', cutoffs.notices)
+    // Its id and the time it went stay: mirrors learn of the removal, its address answers 410 Gone.
+    await trx
+      .insertInto('campaign_item_tombstones')
+      .columns(['id', 'country', 'is_sample', 'removed_at'])
+      .expression(
+        trx
+          .selectFrom('campaign_items')
+          .select((eb) => ['id', 'country', 'is_sample', eb.val(cutoffs.now).as('removed_at')])
+          .where('publication_end_date', '<', cutoffs.notices),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({ removed_at: eb.ref('excluded.removed_at') })),
+      )
+      .execute()
     await trx.deleteFrom('campaign_item_versions').where('campaign_id', 'in', stale).execute()
+    await trx.deleteFrom('campaign_item_withdrawals').where('campaign_id', 'in', stale).execute()
     const result = await trx
       .deleteFrom('campaign_items')
       .where('publication_end_date', '<', cutoffs.notices)
@@ -79,22 +99,30 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     mails: Number(mails.numDeletedRows),
     webhookDeliveries: Number(webhooks.numDeletedRows),
     notices,
-    previousSecrets: await deleteExpiredSecrets(db, cutoffs.previousSecrets),
+    previousSecrets: await deleteExpiredSecrets(db, cutoffs.now),
   }
 }
 
-/** Rows of `table` received before `cutoff`, and every mail about them. */
+/**
+ * Rows of `table` whose `since` (received, or closed) is before `cutoff`, and every mail about them. A row
+ * whose `since` is not set (a complaint still open) is never before the cutoff.
+ */
 function purgeWithMails(
   db: Kysely<Database>,
   table: 'contact_messages' | 'political_ad_complaints',
+  since: 'created_at' | 'closed_at',
   cutoff: string,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const stale = trx.selectFrom(table).select('id').where('created_at', '<', cutoff)
+    const stale = trx
+      .selectFrom(table)
+      .select('id')
+      .where(sql.ref<string | null>(since), 'is not', null)
+      .where(sql.ref<string | null>(since), '<', cutoff)
     await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()
     if (table === 'political_ad_complaints')
       await trx.deleteFrom('complaint_events').where('complaint_id', 'in', stale).execute()
-    const result = await trx.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst()
+    const result = await trx.deleteFrom(table).where('id', 'in', stale).executeTakeFirst()
     return Number(result.numDeletedRows)
   })
 }

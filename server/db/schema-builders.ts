@@ -44,3 +44,16 @@ export function requiredText<N extends string>(...names: N[]) {
       table as CreateTableBuilder<T, C | N>,
     )
 }
+
+/** Optional text columns added to a table, and dropped again in reverse order on the way down. */
+export function textColumns(table: string, columns: readonly string[]) {
+  return {
+    async add(db: Kysely<unknown>) {
+      for (const column of columns) await db.schema.alterTable(table).addColumn(column, 'text').execute()
+    },
+    async drop(db: Kysely<unknown>) {
+      for (const column of [...columns].reverse())
+        await db.schema.alterTable(table).dropColumn(column).execute()
+    },
+  }
+}

@@ -25,6 +25,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable
   campaign_item_versions: CampaignItemVersionTable
   complaint_events: ComplaintEventTable
+  campaign_item_tombstones: CampaignItemTombstoneTable
+  campaign_item_withdrawals: CampaignItemWithdrawalTable
 }
 
 /** The timeline of a political-ad complaint (issue 18); deleted with it. */
@@ -38,6 +40,27 @@ export interface ComplaintEventTable {
   actor_name: string | null
   detail: string | null
   text: string | null
+}
+
+/**
+ * A notice the retention job removed (issue 18): read by the open-data export (`removed`) and by the notice's
+ * permanent address (410 Gone). Kept for good: it holds no personal data.
+ */
+export interface CampaignItemTombstoneTable {
+  id: string
+  country: string
+  is_sample: number
+  removed_at: string
+}
+
+/** A withdrawal of a notice and, once taken back, its reinstatement (issue 18); read by the notice's page. */
+export interface CampaignItemWithdrawalTable {
+  id: string
+  campaign_id: string
+  withdrawn_at: string
+  reason: string
+  reinstated_at: string | null
+  reinstatement_reason: string | null
 }
 
 /** A notice as it was before an import changed it (issue 18). */
@@ -225,6 +248,15 @@ export interface CampaignItemTable {
   targeting_info_url: string | null
   repository_url: string | null
   suspensions: string | null
+  /** Issue 18, the 2025/1410 template: legal names, places of establishment, registration, other benefits. */
+  sponsor_legal_name: string | null
+  sponsor_establishment: string | null
+  sponsor_registration_number: string | null
+  payer_legal_name: string | null
+  payer_establishment: string | null
+  ubo_legal_name: string | null
+  ubo_establishment: string | null
+  other_benefits: string | null
 }
 
 export interface PrivacyRequestTable {

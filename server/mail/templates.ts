@@ -336,7 +336,14 @@ export function complaintOutcomeMail(
   sponsor: string,
   outcome: ComplaintOutcome,
   message: string,
+  /** Issue 18: the notice's version that shows the outcome (corrected, or the suspension added), and its link. */
+  notice: { version: number; link: string | null } | null = null,
 ): RenderedMail {
+  const shown =
+    notice &&
+    t(outcome === 'ad_suspended' ? 'mail.complaint.outcome_suspended' : 'mail.complaint.outcome_corrected', {
+      version: notice.version,
+    })
   return compose(t, referenced(t('mail.complaint.outcome_subject'), complaint.reference), [
     t('mail.complaint.outcome_intro', { sponsor }),
     [
@@ -344,5 +351,6 @@ export function complaintOutcomeMail(
       `${t('mail.complaint.outcome_label')}: ${t(COMPLAINT_OUTCOME_LABELS[outcome])}`,
     ].join('\n'),
     ...paragraphsOf(message),
+    ...(shown ? [notice.link ? `${shown} ${notice.link}` : shown] : []),
   ])
 }

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
-import { InvalidTransition, NotFound, ValidationFailed } from '../services/errors'
+import { InvalidTransition, NotFound, NoticeNotCorrected, ValidationFailed } from '../services/errors'
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
@@ -57,6 +57,7 @@ export function toHttpError(error: unknown): HttpError | null {
     return new HttpError(400, 'VALIDATION_FAILED', error.message, error.fields)
   if (error instanceof NotFound) return new HttpError(404, 'NOT_FOUND', error.message)
   if (error instanceof InvalidTransition) return new HttpError(409, 'INVALID_TRANSITION', error.message)
+  if (error instanceof NoticeNotCorrected) return new HttpError(409, 'NOTICE_NOT_CORRECTED', error.message)
   if (typeof error !== 'object' || error === null) return null
   const { status, type } = error as { status?: number; type?: string }
   if (type === 'entity.too.large')

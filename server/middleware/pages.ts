@@ -13,6 +13,12 @@ import type { StaffService } from '../services/staff'
 /** Stands for the response's CSP nonce in a rendered page kept for reuse; never a real nonce. */
 const NONCE_SLOT = 'nonce-slot-7f3c9a1e'
 const CACHE_LIMIT = 500
+/**
+ * Pages whose content is read from the database, not loaded at start-up: the transparency centre's list and
+ * notices change by import (another process), withdrawal and the retention job (issue 18), so a kept
+ * rendering would show a corrected, withdrawn or removed notice as it was. They are always rendered.
+ */
+const LIVE_PAGES = /^\/(?:nl|fr|en)\/political-ads(?:\/|$)/
 
 interface RenderedPage {
   status: number
@@ -27,7 +33,7 @@ interface RenderedPage {
  * A page without a query string depends only on the host and the path: content and phrases are loaded
  * once at start-up and per-visitor state lives in the browser. Such pages are rendered once with a nonce
  * slot and served again with each response's own nonce; pages with a query (a verification token, a
- * search) are always rendered. Browsers and proxies still get `no-store`: the HTML carries a nonce.
+ * search) and the transparency centre's (LIVE_PAGES) are always rendered. Browsers and proxies still get `no-store`: the HTML carries a nonce.
  */
 export function pages(
   settings: RenderSettings,
@@ -83,7 +89,12 @@ export function pages(
     const staffPage = res.locals.staff !== undefined
     const url = (res.locals.pageUrl as string | undefined) ?? req.originalUrl
     const reusable =
-      options.reuse && req.method === 'GET' && !url.includes('?') && req.site !== undefined && !staffPage
+      options.reuse &&
+      req.method === 'GET' &&
+      !url.includes('?') &&
+      req.site !== undefined &&
+      !staffPage &&
+      !LIVE_PAGES.test(url)
     const key = `${req.site?.host}|${url}`
     let page: RenderedPage | null | undefined = reusable ? rendered.get(key) : undefined
     if (!page) {

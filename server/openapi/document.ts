@@ -1,6 +1,13 @@
 import { contactSchema } from '#shared/contact.ts'
 import { LANGUAGES } from '#shared/locale.ts'
-import { COMPLAINT_STATUSES, campaignItemSchema, closeComplaintSchema } from '#shared/political-ads.ts'
+import {
+  AMOUNTS_CURRENCY,
+  CHANNEL_FILTERS,
+  campaignItemSchema,
+  closeComplaintSchema,
+  complaintQuerySchema,
+  PERIOD_FILTERS,
+} from '#shared/political-ads.ts'
 import {
   completeSchema,
   deskQuerySchema,
@@ -12,7 +19,7 @@ import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { feedQuerySchema, lookupSchema } from '../api/fulfilment'
-import { complaintSchema } from '../api/political-ads'
+import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../db/webhook-repository'
 import {
   appliedAnswerSchema,
@@ -93,6 +100,138 @@ const publicPost = (summary: string, schema: unknown, example: unknown) => ({
   },
 })
 
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+const sinceParam = param('since', {
+  type: 'string',
+  pattern: SINCE_PATTERN,
+  description: 'A date or a UTC time (`2026-11-01`, `2026-11-01T08:30:00Z`)',
+})
+
+/**
+ * Issue 18: the transparency notice as the API and the export publish it, generated from the import's own
+ * schema (`campaignItemSchema`): every field an import takes, then the notice's state and addresses. A field
+ * the import requires may be absent from a notice stored before that rule, so a notice requires only what
+ * every notice has.
+ */
+const noticeProperties = {
+  ...(oas31(campaignItemSchema.properties) as Record<string, Schema>),
+  previousPublicationSuspended: {
+    type: 'boolean',
+    description: 'Spec §3: derived from `suspensions` (an earlier suspension on record)',
+  },
+  amountsCurrency: { type: 'string', enum: [AMOUNTS_CURRENCY] },
+  version: { type: 'integer', minimum: 1 },
+  changedAt: { type: 'string', format: 'date-time' },
+  withdrawnAt: { type: 'string', format: 'date-time' },
+  withdrawalReason: { type: 'string' },
+  url: {
+    type: 'string',
+    format: 'uri',
+    description: "The permanent address in the country's first language",
+  },
+  urls: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { nl: { type: 'string', format: 'uri' }, fr: { type: 'string', format: 'uri' } },
+    description: 'The permanent address in each language of the country (Belgium: nl and fr)',
+  },
+}
+const NOTICE_REQUIRED = [
+  'id',
+  'status',
+  'sponsorName',
+  'publicationStartDate',
+  'publicationEndDate',
+  'channel',
+  'fundingOriginType',
+  'fundingRegion',
+  'previousPublicationSuspended',
+  'amountsCurrency',
+  'version',
+  'changedAt',
+]
+const notice = {
+  type: 'object',
+  additionalProperties: false,
+  required: NOTICE_REQUIRED,
+  properties: noticeProperties,
+}
+const noticeSchemas = {
+  Notice: {
+    ...notice,
+    description:
+      'A transparency notice (Regulation (EU) 2024/900, Art. 12(1); the template of Implementing Regulation (EU) 2025/1410); docs/decisions/005-notice-elements.md maps each element to its field',
+  },
+  NoticeDetail: {
+    ...notice,
+    required: [...NOTICE_REQUIRED, 'url', 'urls', 'versions', 'withdrawals'],
+    properties: {
+      ...noticeProperties,
+      versions: {
+        type: 'array',
+        description: 'Earlier versions, newest first, with the fields the next one changed',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['version', 'replacedAt', 'changed'],
+          properties: {
+            version: { type: 'integer', minimum: 1 },
+            replacedAt: { type: 'string', format: 'date-time' },
+            changed: {
+              type: 'array',
+              items: { type: 'string', enum: Object.keys(campaignItemSchema.properties) },
+            },
+          },
+        },
+      },
+      withdrawals: {
+        type: 'array',
+        description: 'Withdrawals, newest first, each with its reinstatement once taken back',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['withdrawnAt', 'reason'],
+          properties: {
+            withdrawnAt: { type: 'string', format: 'date-time' },
+            reason: { type: 'string' },
+            reinstatedAt: { type: 'string', format: 'date-time' },
+            reinstatementReason: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  NoticePage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['campaignItems', 'total'],
+    properties: {
+      campaignItems: { type: 'array', items: ref('Notice') },
+      total: { type: 'integer', minimum: 0 },
+    },
+  },
+  NoticeExport: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['country', 'campaignItems', 'removed'],
+    properties: {
+      country: { type: 'string', enum: [...COUNTRIES] },
+      campaignItems: { type: 'array', items: ref('Notice') },
+      removed: {
+        type: 'array',
+        description: 'Notices the retention job removed (since `since`): mirrors drop them',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'removedAt'],
+          properties: { id: { type: 'string' }, removedAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
+  },
+}
+
 const staff = { security: [{ staffSession: [] }], tags: ['Staff'] }
 const client = { security: [{ clientSecret: [] }], tags: ['Brand systems'] }
 const deskAction = (summary: string, schema: unknown, example: unknown) => ({
@@ -157,22 +296,7 @@ export function openApiDocument(serverUrl: string) {
             },
           },
         },
-        // The notice as the transparency centre publishes it: the import's schema plus its state (issue 18).
-        Notice: {
-          allOf: [
-            oas31(campaignItemSchema),
-            {
-              type: 'object',
-              properties: {
-                version: { type: 'integer', minimum: 1 },
-                changedAt: { type: 'string', format: 'date-time' },
-                withdrawnAt: { type: 'string', format: 'date-time' },
-                withdrawalReason: { type: 'string' },
-                url: { type: 'string', format: 'uri' },
-              },
-            },
-          ],
-        },
+        ...noticeSchemas,
         // What the brand systems receive: the schemas typed by the code that builds it.
         FeedPage: oas31(feedPageSchema),
         LookupAnswer: oas31(lookupAnswerSchema),
@@ -192,7 +316,11 @@ export function openApiDocument(serverUrl: string) {
         ),
         E403: error('Not allowed (`FORBIDDEN`, `CROSS_SITE_REQUEST`)', errorExamples.E403),
         E404: error('Not found (`NOT_FOUND`)', errorExamples.E404),
-        E409: error('The status does not allow this (`INVALID_TRANSITION`)', errorExamples.E409),
+        E409: error(
+          'The status does not allow this (`INVALID_TRANSITION`; closing a complaint as "notice corrected" while the notice is unchanged: `NOTICE_NOT_CORRECTED`)',
+          errorExamples.E409,
+        ),
+        E410: error('Gone (`GONE`): the notice was removed at the end of its retention period', errorExamples.E410),
         E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
         E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
         E429: error(
@@ -263,38 +391,54 @@ export function openApiDocument(serverUrl: string) {
       }),
       '/api/campaign-items': {
         get: {
-          summary: 'Political ad notices, filtered',
+          summary: 'Political ad notices, filtered, newest first',
           tags: ['Transparency'],
           parameters: [
-            ...['countryCode', 'period', 'channel', 'text', 'limit', 'offset'].map((name) =>
-              param(name, { type: 'string' }),
-            ),
+            param('countryCode', { type: 'string', enum: [...COUNTRIES] }, true),
+            param('period', { type: 'string', enum: [...PERIOD_FILTERS] }),
+            param('channel', { type: 'string', enum: [...CHANNEL_FILTERS] }),
+            param('text', { type: 'string', maxLength: 100 }),
+            param('limit', { type: 'integer', minimum: 1, maximum: 500 }),
+            param('offset', { type: 'integer', minimum: 0 }),
             param('withdrawn', { type: 'string', enum: ['true', 'false'] }),
           ],
-          responses: { '200': ok('A page of notices'), ...errors(400, 404) },
+          responses: { '200': ok('A page of notices', ref('NoticePage')), ...errors(400, 404) },
         },
       },
       '/api/campaign-items.json': {
         get: {
-          summary: "The country's notices, all",
+          summary: "The country's notices, live and withdrawn, for mirrors and research",
+          description:
+            "Every notice of the host's country with every field, its state and its permanent addresses; `removed` lists the notices the retention job removed. With `since`, only what changed, was withdrawn or was removed since then.",
           tags: ['Transparency'],
-          responses: { '200': ok('Notices') },
+          parameters: [sinceParam],
+          responses: { '200': ok('The notices', ref('NoticeExport')), ...errors(400, 404) },
         },
       },
       '/api/campaign-items.csv': {
         get: {
-          summary: "The country's notices as CSV",
+          summary: "The country's notices as CSV (RFC 4180, a header row)",
+          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (the state and address columns are skipped). Removed notices are listed in the JSON export only (\`removed\`).`,
           tags: ['Transparency'],
-          parameters: [param('since', { type: 'string' })],
-          responses: { '200': { description: 'CSV', content: { 'text/csv': {} } } },
+          parameters: [sinceParam],
+          responses: {
+            '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+            ...errors(400, 404),
+          },
         },
       },
       '/api/campaign-items/{id}': {
         get: {
-          summary: 'One notice',
+          summary: 'One notice, with its earlier versions and withdrawals',
           tags: ['Transparency'],
-          parameters: [param('id', { type: 'string' }, true, 'path')],
-          responses: { '200': ok('The notice'), ...errors(404) },
+          parameters: [
+            param('id', { type: 'string' }, true, 'path'),
+            param('countryCode', { type: 'string', enum: [...COUNTRIES] }),
+          ],
+          responses: {
+            '200': ok('The notice', ref('NoticeDetail')),
+            ...errors(400, 404, 410),
+          },
         },
       },
       '/api/campaign-items/{id}/qr.svg': {
@@ -305,7 +449,10 @@ export function openApiDocument(serverUrl: string) {
             param('id', { type: 'string' }, true, 'path'),
             param('lang', { type: 'string', enum: ['nl', 'fr'] }),
           ],
-          responses: { '200': { description: 'SVG', content: { 'image/svg+xml': {} } }, ...errors(404) },
+          responses: {
+            '200': { description: 'SVG', content: { 'image/svg+xml': {} } },
+            ...errors(404, 410),
+          },
         },
       },
       '/api/internal-privacy-rights/direct-marketing': {
@@ -379,8 +526,8 @@ export function openApiDocument(serverUrl: string) {
       '/api/internal-privacy-rights/complaints': {
         get: {
           ...staff,
-          summary: 'Complaints about political ads, open ones first by due date',
-          parameters: [param('status', { type: 'string', enum: [...COMPLAINT_STATUSES] })],
+          summary: 'Complaints about political ads, open ones first by due date, 25 a page',
+          parameters: queryParameters(complaintQuerySchema),
           responses: { '200': ok('`{ items, total }`'), ...errors(400, 401, 403) },
         },
       },

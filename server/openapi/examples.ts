@@ -1,4 +1,5 @@
 import { tooManyForClient, unauthenticated } from '../api/fulfilment'
+import { noticeGone } from '../api/political-ads'
 import type { HttpError } from '../http-error'
 import { errorBody, serviceUnavailable, toHttpError } from '../middleware/errors'
 import { crossSiteRefused, notJson } from '../middleware/post-guards'
@@ -97,6 +98,7 @@ export const errorExamples = {
   E403: body(crossSiteRefused()),
   E404: body(toHttpError(new NotFound('Suppression'))),
   E409: body(toHttpError(new InvalidTransition('A completed request cannot be extended'))),
+  E410: body(noticeGone()),
   E413: body(toHttpError({ status: 413, type: 'entity.too.large' })),
   E415: body(notJson()),
   E429: body(tooManyForClient()),

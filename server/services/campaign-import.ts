@@ -1,10 +1,15 @@
-import { type CampaignItem, campaignItemSchema, EXPORT_ONLY_FIELDS } from '#shared/political-ads.ts'
+import {
+  type CampaignItem,
+  type CampaignRow,
+  campaignItemSchema,
+  EXPORT_ONLY_FIELDS,
+} from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
-import { upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
+import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { ajv } from '../validation'
 
-const validateItem = ajv.compile<CampaignItem>(campaignItemSchema)
+const validateItem = ajv.compile<CampaignRow>(campaignItemSchema)
 
 export interface ImportReport {
   loaded: number
@@ -51,38 +56,58 @@ export function parseCsv(text: string): Record<string, string>[] {
   return data.map((cells) => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i] ?? ''])))
 }
 
-/** CSV cells are text: empty cells are absent, bounds are numbers, the flag a boolean. */
+const BOOLEAN_FIELDS = new Set(['previousPublicationSuspended', 'targetingUsed'])
+
+/** A CSV cell not of its column's form: the import rejects the row, naming the column and the form expected. */
+class CellFormatError {
+  constructor(readonly expected: string) {}
+}
+
+/**
+ * The suspensions cell: a JSON list, as the export writes it, so a reason may hold any character; or, typed
+ * by hand, dates with optional reasons separated by "|" (`2026-10-01: reason | 2026-10-05`).
+ */
+const SUSPENSIONS_FORM =
+  'expected a JSON list such as [{"date":"2026-10-01","reason":"…"}], or dates with optional reasons separated by "|" (2026-10-01: reason | 2026-10-05)'
+
+/** CSV cells are text: empty cells are absent, bounds are numbers, the flags booleans, suspensions a list. */
 function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [name, raw] of Object.entries(row)) {
     const value = raw.trim()
     if (value === '') continue
-    if (NUMBER_FIELDS.has(name)) out[name] = /^\d+$/.test(value) ? Number(value) : value
-    else if (name === 'previousPublicationSuspended' || name === 'targetingUsed')
-      out[name] = value === 'true' ? true : value === 'false' ? false : value
+    if (NUMBER_FIELDS.has(name))
+      out[name] = /^\d+$/.test(value)
+        ? Number(value)
+        : new CellFormatError('expected a whole number of 0 or more')
+    else if (BOOLEAN_FIELDS.has(name))
+      out[name] =
+        value === 'true' ? true : value === 'false' ? false : new CellFormatError('expected true or false')
     else if (name === 'suspensions') out[name] = parseSuspensions(value)
     else out[name] = value
   }
   return out
 }
 
-/**
- * Suspensions in a CSV cell: `2026-10-01: reason | 2026-10-05`, each a date with an optional reason. What is
- * not of that form is passed on as text, for the schema to reject with its row.
- */
 function parseSuspensions(cell: string): unknown {
-  const entries = cell.split('|').map((part) => part.trim())
-  const parsed = entries.map((entry) => /^(\d{4}-\d{2}-\d{2})(?::\s*(.+))?$/.exec(entry))
-  if (parsed.some((match) => !match)) return cell
+  if (cell.startsWith('[')) {
+    try {
+      return JSON.parse(cell)
+    } catch {
+      return new CellFormatError(SUSPENSIONS_FORM)
+    }
+  }
+  const parsed = cell.split('|').map((part) => /^(\d{4}-\d{2}-\d{2})(?::\s*(.+))?$/.exec(part.trim()))
+  if (parsed.some((match) => !match)) return new CellFormatError(SUSPENSIONS_FORM)
   return parsed.map((match) => ({
     date: match?.[1] ?? '',
     ...(match?.[2] ? { reason: match[2].trim() } : {}),
   }))
 }
 
-/** The CSV cell of suspensions, as parseSuspensions reads it. */
+/** The CSV cell of suspensions, as the import reads it: JSON, so no reason can break the cell apart. */
 export function suspensionsCell(suspensions: CampaignItem['suspensions']): string {
-  return (suspensions ?? []).map((s) => (s.reason ? `${s.date}: ${s.reason}` : s.date)).join(' | ')
+  return suspensions && suspensions.length > 0 ? JSON.stringify(suspensions) : ''
 }
 
 export function parseCampaignFile(content: string, format: 'json' | 'csv'): unknown[] {
@@ -107,9 +132,72 @@ function isDate(value: string): boolean {
 }
 
 /**
- * Validates every row (ajv, then dates and bound order) without touching the database: the valid items with
- * their country, and each rejected row (counted from 1) with its reasons. The import and the content check
- * of the sample campaigns (server/content.ts) both use it.
+ * The pairs of elements that must agree (issue 18), each broken rule as `field: reason`. The regulation's
+ * conditions decide: an element that applies must be there, one that does not apply must not be.
+ */
+export function noticeConsistency(item: CampaignRow): string[] {
+  const reasons: string[] = []
+  const need = (present: unknown, field: string, why: string) => {
+    if (present === undefined) reasons.push(`${field}: required ${why}`)
+  }
+  // Art. 12(1)(d): the amounts always apply; the spec's ranges may be open on one side.
+  if (item.budgetLowerBound === undefined && item.budgetUpperBound === undefined)
+    reasons.push(
+      'budgetLowerBound, budgetUpperBound: give at least one (Art. 12(1)(d): the amounts always apply)',
+    )
+  // Art. 12(1)(a) and (b): a controlling entity or a payer is named with its e-mail address.
+  for (const [party, prefix] of [
+    ['the entity ultimately controlling the sponsor', 'ultimateBeneficiaryOwner'],
+    ['the payer', 'payer'],
+  ] as const) {
+    const fields = ['LegalName', 'Email', 'Address', 'Establishment'] as const
+    const named = item[`${prefix}Name`] !== undefined
+    const given = fields.filter((field) => item[`${prefix}${field}`] !== undefined)
+    if (!named && given.length > 0)
+      reasons.push(`${prefix}Name: required with ${given.map((field) => `${prefix}${field}`).join(', ')}`)
+    if (named)
+      need(item[`${prefix}Email`], `${prefix}Email`, `with ${prefix}Name (the e-mail address of ${party})`)
+  }
+  // Art. 12(1)(g): a linked vote or process is named and dated; (h): an election or referendum links to
+  // the official information on taking part, and only those do.
+  const linked = ['linkedProcessName', 'linkedProcessDate'] as const
+  if (item.linkedProcessType) {
+    for (const field of linked) need(item[field], field, `with linkedProcessType ${item.linkedProcessType}`)
+  } else {
+    const given = linked.filter((field) => item[field] !== undefined)
+    if (given.length > 0) reasons.push(`linkedProcessType: required with ${given.join(', ')}`)
+  }
+  const vote = item.linkedProcessType === 'ELECTION' || item.linkedProcessType === 'REFERENDUM'
+  if (vote)
+    need(item.electionInfoUrl, 'electionInfoUrl', `when linkedProcessType is ${item.linkedProcessType}`)
+  else if (item.electionInfoUrl)
+    reasons.push('electionInfoUrl: only for an ad linked to an ELECTION or REFERENDUM (linkedProcessType)')
+  // Targeting and ad-delivery techniques: an online ad states whether they were used; used ones link to
+  // where to read about them; unused ones have nothing to link to.
+  if (item.channel === 'DIGITAL')
+    need(item.targetingUsed, 'targetingUsed', 'for a DIGITAL ad (true or false)')
+  if (item.targetingUsed === true)
+    need(item.targetingInfoUrl, 'targetingInfoUrl', 'when targetingUsed is true')
+  if (item.targetingUsed === false && item.targetingInfoUrl)
+    reasons.push('targetingInfoUrl: must be absent when targetingUsed is false')
+  if (item.targetingUsed === undefined && item.targetingInfoUrl)
+    reasons.push('targetingUsed: required with targetingInfoUrl')
+  // Spec §3's yes/no of earlier suspensions is derived from the dated list; a file may repeat it, not contradict it.
+  const suspended = (item.suspensions?.length ?? 0) > 0
+  if (item.previousPublicationSuspended !== undefined && item.previousPublicationSuspended !== suspended)
+    reasons.push(
+      suspended
+        ? `previousPublicationSuspended: false, but suspensions lists ${item.suspensions?.length}`
+        : 'previousPublicationSuspended: true, but suspensions lists none (give each suspension with its date)',
+    )
+  return reasons
+}
+
+/**
+ * Validates every row (ajv, then dates, bound order and the pairs that must agree) without touching the
+ * database: the valid items with their country, and each rejected row (counted from 1) with its reasons,
+ * each naming its field. The import and the content check of the sample campaigns (server/content.ts) both
+ * use it.
  */
 export function checkCampaignRows(
   rows: unknown[],
@@ -123,19 +211,27 @@ export function checkCampaignRows(
     const record = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : raw
     const rowCountry =
       record && typeof record === 'object' ? (record as { country?: unknown }).country : undefined
+    const reasons: string[] = []
+    let malformed = false
     if (record && typeof record === 'object') {
-      delete (record as { country?: unknown }).country
-      // An export of ours imports again: its state fields (version, withdrawal, url) are the site's, not the file's.
-      for (const field of EXPORT_ONLY_FIELDS) delete (record as Record<string, unknown>)[field]
+      const fields = record as Record<string, unknown>
+      delete fields.country
+      // An export of ours imports again: its state fields (version, withdrawal, urls) are the site's, not the file's.
+      for (const field of EXPORT_ONLY_FIELDS) delete fields[field]
+      for (const [field, value] of Object.entries(fields))
+        if (value instanceof CellFormatError) {
+          reasons.push(`${field}: ${value.expected}`)
+          delete fields[field]
+          malformed = true
+        }
     }
     const country = (rowCountry ?? options.country) as Country | undefined
-    const reasons: string[] = []
     if (!country || !(COUNTRIES as readonly string[]).includes(country))
-      reasons.push('country must be NL or BE (column or --country)')
+      reasons.push('country: must be NL or BE (column or --country)')
     if (!validateItem(record)) {
       for (const error of validateItem.errors ?? []) {
         const where =
-          error.instancePath.slice(1) ||
+          error.instancePath.slice(1).replace(/\//g, '.') ||
           (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ||
           (error.params as { additionalProperty?: string }).additionalProperty ||
           'row'
@@ -143,15 +239,13 @@ export function checkCampaignRows(
         reasons.push(`${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : error.message}`)
       }
     } else {
-      const item = record
+      const { previousPublicationSuspended: _flag, amountsCurrency: _currency, ...item } = record
       if (!isDate(item.publicationStartDate)) reasons.push('publicationStartDate: not a date')
       if (!isDate(item.publicationEndDate)) reasons.push('publicationEndDate: not a date')
       if (item.linkedProcessDate && !isDate(item.linkedProcessDate))
         reasons.push('linkedProcessDate: not a date')
       for (const suspension of item.suspensions ?? [])
         if (!isDate(suspension.date)) reasons.push(`suspensions: ${suspension.date} is not a date`)
-      if (item.linkedProcessName && !item.linkedProcessType)
-        reasons.push('linkedProcessType: required with linkedProcessName')
       if (item.publicationEndDate < item.publicationStartDate)
         reasons.push('publicationEndDate: before publicationStartDate')
       if (
@@ -168,6 +262,8 @@ export function checkCampaignRows(
       ) {
         reasons.push('reach: lower bound above upper bound')
       }
+      // A malformed cell's field is unknown, not absent: what depends on it cannot be judged.
+      if (!malformed) reasons.push(...noticeConsistency(record))
       if (seen.has(item.id)) reasons.push('id: appears twice in the file')
       seen.add(item.id)
       if (reasons.length === 0 && country) valid.push({ item, country })
@@ -180,20 +276,34 @@ export function checkCampaignRows(
   return { valid, rejected }
 }
 
+/** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
+export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
+  const withdrawn = await db.db
+    .transaction()
+    .execute((trx) => withdrawCampaigns(trx, ids, reason, now.toISOString()))
+  return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
+}
+
+/**
+ * Issue 18: takes withdrawals back; the notices are live again, and their page keeps the withdrawal with the
+ * date and reason of its reinstatement. An import never does this: a withdrawn notice imported again stays
+ * withdrawn (docs/decisions/003-notice-history.md).
+ */
+export async function reinstateNotices(db: Db, ids: string[], reason: string, now = new Date()) {
+  const reinstated = await db.db
+    .transaction()
+    .execute((trx) => reinstateCampaigns(trx, ids, reason, now.toISOString()))
+  return { reinstated, unknown: ids.filter((id) => !reinstated.includes(id)) }
+}
+
 /**
  * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
  * all rows are upserted by id in one transaction.
  */
-/** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
-export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const withdrawn = await withdrawCampaigns(db.db, ids, reason, now.toISOString())
-  return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
-}
-
 export async function importCampaigns(
   db: Db,
   rows: unknown[],
-  options: { country?: Country; sample?: boolean },
+  options: { country?: Country; sample?: boolean; now?: Date },
 ): Promise<ImportReport> {
   const { valid, rejected } = checkCampaignRows(rows, options)
   if (rejected.length > 0) return { loaded: 0, rejected }
@@ -203,7 +313,13 @@ export async function importCampaigns(
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue
-      const done = await upsertCampaigns(trx, items, country, options.sample ?? false)
+      const done = await upsertCampaigns(
+        trx,
+        items,
+        country,
+        options.sample ?? false,
+        (options.now ?? new Date()).toISOString(),
+      )
       added += done.added
       changed += done.changed
     }

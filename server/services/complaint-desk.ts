@@ -1,9 +1,16 @@
+import type { Transaction } from 'kysely'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type { ComplaintOutcome, ComplaintStatus, ComplaintView } from '#shared/political-ads.ts'
+import type {
+  ComplaintOutcome,
+  ComplaintQuery,
+  ComplaintStatus,
+  ComplaintView,
+} from '#shared/political-ads.ts'
+import { noticeUrl } from '#shared/political-ads.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
-import { findCampaignAnyState } from '../db/campaign-repository'
+import { addSuspension, findCampaignAnyState, versionAt } from '../db/campaign-repository'
 import {
   complaintEvents,
   findComplaint,
@@ -13,11 +20,12 @@ import {
   type StoredComplaint,
 } from '../db/complaint-repository'
 import type { Db } from '../db/database'
+import type { Database } from '../db/schema'
 import { appendAudit } from '../db/staff-repository'
 import { saveWithMails } from '../db/unit-of-work'
 import { complaintOutcomeMail } from '../mail/templates'
 import type { DeskActor } from './desk'
-import { InvalidTransition, NotFound } from './errors'
+import { InvalidTransition, NotFound, NoticeNotCorrected } from './errors'
 
 const OPEN: readonly ComplaintStatus[] = ['received', 'under_review']
 
@@ -26,7 +34,8 @@ const OPEN: readonly ComplaintStatus[] = ['received', 'under_review']
  * with an outcome that is mailed to the complainant in their language; notes stay internal.
  */
 export interface ComplaintDesk {
-  list(actor: DeskActor, status?: ComplaintStatus): Promise<{ items: ComplaintView[]; total: number }>
+  /** A page of the list (open ones first, soonest due), and how many match in all. */
+  list(actor: DeskActor, query: ComplaintQuery): Promise<{ items: ComplaintView[]; total: number }>
   detail(actor: DeskActor, reference: string): Promise<ComplaintView>
   review(actor: DeskActor, reference: string): Promise<ComplaintView>
   close(
@@ -42,6 +51,8 @@ export function createComplaintDesk(deps: {
   db: Db
   /** Reply-To of the outcome mail: where the complainant's answer goes. */
   mailbox: Readonly<Record<Country, string>>
+  /** The country's transparency centre (a host with POLITICAL_ADS), for the notice's link; null: none. */
+  noticeOrigin: (country: Country) => string | null
   clock?: () => Date
 }): ComplaintDesk {
   const { db } = deps
@@ -75,6 +86,31 @@ export function createComplaintDesk(deps: {
     }
   }
 
+  /**
+   * Issue 18: an outcome shows on the notice. "Ad suspended" adds a dated suspension naming the complaint (a
+   * new version of the notice, in the closing's transaction); "notice corrected" names the version that
+   * corrected it, and needs one: a notice unchanged since the complaint came in has not been corrected.
+   */
+  const noticeOutcome = async (
+    complaint: StoredComplaint,
+    outcome: ComplaintOutcome,
+    now: string,
+    currentVersion: number | null,
+  ) => {
+    if (outcome === 'ad_suspended')
+      return async (trx: Transaction<Database>) => {
+        const suspension = { date: now.slice(0, 10), complaint: complaint.reference }
+        const version = await addSuspension(trx, complaint.campaignId, complaint.country, suspension, now)
+        return version === null ? null : { kind: 'notice-suspended', version }
+      }
+    if (outcome === 'notice_corrected') {
+      const then = await versionAt(db.db, complaint.campaignId, complaint.createdAt)
+      if (currentVersion === null || currentVersion <= then) throw new NoticeNotCorrected()
+      return async () => ({ kind: 'notice-corrected', version: currentVersion })
+    }
+    return undefined
+  }
+
   const act = async (
     actor: DeskActor,
     reference: string,
@@ -82,19 +118,21 @@ export function createComplaintDesk(deps: {
     step: (
       complaint: StoredComplaint,
       now: string,
-    ) => {
+    ) => Promise<{
       to?: ComplaintStatus
       from?: readonly ComplaintStatus[]
       event: { kind: string; detail?: string; text?: string }
-      mail?: () => Promise<{ subject: string; text: string; html: string }>
-    },
+      /** What the outcome does to the notice, in the same transaction: the timeline event it adds. */
+      notice?: (trx: Transaction<Database>) => Promise<{ kind: string; version: number } | null>
+      /** The complainant's mail, given the notice's version the outcome names (if any). */
+      mail?: (noticeVersion: number | null) => { subject: string; text: string; html: string }
+    }>,
   ) => {
     const complaint = await find(actor, reference)
     const now = clock().toISOString()
-    const work = step(complaint, now)
+    const work = await step(complaint, now)
     if (work.to && work.from && !work.from.includes(complaint.status))
       throw new InvalidTransition(`A ${complaint.status} complaint cannot become ${work.to}`)
-    const mail = work.mail ? await work.mail() : null
     await saveWithMails(db, now, async (trx) => {
       if (work.to && work.from) {
         const closedAt = OPEN.includes(work.to) ? null : now
@@ -102,6 +140,15 @@ export function createComplaintDesk(deps: {
           throw new InvalidTransition('The complaint changed meanwhile; reload it')
       }
       await insertComplaintEvent(trx, complaint.id, { ...work.event, occurredAt: now, actor })
+      const noticeChange = work.notice ? await work.notice(trx) : null
+      if (noticeChange)
+        await insertComplaintEvent(trx, complaint.id, {
+          kind: noticeChange.kind,
+          detail: String(noticeChange.version),
+          occurredAt: now,
+          actor,
+        })
+      const mail = work.mail ? work.mail(noticeChange?.version ?? null) : null
       await appendAudit(trx, {
         actor,
         action,
@@ -126,40 +173,46 @@ export function createComplaintDesk(deps: {
   }
 
   return {
-    async list(actor, status) {
-      const { items, total } = await listComplaints(db.db, actor.countries, status, { limit: 200, offset: 0 })
+    async list(actor, query) {
+      const { items, total } = await listComplaints(db.db, actor.countries, query.status, query)
       return { items: await Promise.all(items.map((complaint) => view(complaint, false))), total }
     },
     async detail(actor, reference) {
       return view(await find(actor, reference))
     },
     review(actor, reference) {
-      return act(actor, reference, 'COMPLAINT_REVIEWED', () => ({
+      return act(actor, reference, 'COMPLAINT_REVIEWED', async () => ({
         to: 'under_review',
         from: ['received'],
         event: { kind: 'under_review' },
       }))
     },
     close(actor, reference, outcome, message) {
-      return act(actor, reference, 'COMPLAINT_CLOSED', (complaint) => ({
-        to: outcome,
-        from: OPEN,
-        event: { kind: 'closed', detail: outcome, text: message },
-        mail: async () => {
-          const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
-          const t = serverTranslate(complaint.locale as Locale)
-          return complaintOutcomeMail(
-            t,
-            complaint,
-            campaign?.sponsorName ?? complaint.campaignId,
-            outcome,
-            message,
-          )
-        },
-      }))
+      return act(actor, reference, 'COMPLAINT_CLOSED', async (complaint, now) => {
+        const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
+        const t = serverTranslate(complaint.locale as Locale)
+        const language = complaint.locale.startsWith('fr') ? 'fr' : 'nl'
+        const origin = deps.noticeOrigin(complaint.country)
+        const noticeLink = origin ? noticeUrl(origin, language, complaint.campaignId) : null
+        return {
+          to: outcome,
+          from: OPEN,
+          event: { kind: 'closed', detail: outcome, text: message },
+          notice: await noticeOutcome(complaint, outcome, now, campaign?.version ?? null),
+          mail: (version) =>
+            complaintOutcomeMail(
+              t,
+              complaint,
+              campaign?.sponsorName ?? complaint.campaignId,
+              outcome,
+              message,
+              version === null ? null : { version, link: noticeLink },
+            ),
+        }
+      })
     },
     note(actor, reference, text) {
-      return act(actor, reference, 'NOTE_ADDED', () => ({ event: { kind: 'note', text } }))
+      return act(actor, reference, 'NOTE_ADDED', async () => ({ event: { kind: 'note', text } }))
     },
   }
 }

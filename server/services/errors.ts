@@ -41,3 +41,14 @@ export class InvalidTransition extends Error {
     this.name = 'InvalidTransition'
   }
 }
+
+/**
+ * Issue 18: "notice corrected" names the version that corrected the notice; there is none when the notice has
+ * not changed since the complaint came in (import the correction first, or choose another outcome).
+ */
+export class NoticeNotCorrected extends Error {
+  constructor() {
+    super('The notice has not changed since the complaint came in: import the corrected notice first')
+    this.name = 'NoticeNotCorrected'
+  }
+}

@@ -1,9 +1,22 @@
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type { CampaignFilter, ComplaintReason, Notice, NoticeVersion } from '#shared/political-ads.ts'
+import type {
+  CampaignFilter,
+  ComplaintReason,
+  Notice,
+  NoticeVersion,
+  NoticeWithdrawal,
+} from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
-import { findCampaign, listCampaigns, versionsOf } from '../db/campaign-repository'
+import {
+  findCampaign,
+  listCampaigns,
+  removedAt,
+  removedNotices,
+  versionsOf,
+  withdrawalsOf,
+} from '../db/campaign-repository'
 import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
 import { freshReference } from '../db/references'
@@ -33,8 +46,20 @@ export interface PoliticalAdsService {
   find(site: Site, country: Country, id: string): Promise<Notice | null>
   /** A notice's earlier versions (issue 18). */
   versions(id: string): Promise<NoticeVersion[]>
-  /** The open-data export: every notice of the country, live and withdrawn, or those changed since `since`. */
-  exportAll(site: Site, country: Country, since: string | undefined, limit: number): Promise<Notice[]>
+  /** A notice's withdrawals, each with its reinstatement once taken back (issue 18). */
+  withdrawals(id: string): Promise<NoticeWithdrawal[]>
+  /**
+   * The open-data export: every notice of the country, live and withdrawn, or those changed since `since`;
+   * and the notices the retention job removed (since `since`), so that mirrors drop them too.
+   */
+  exportAll(
+    site: Site,
+    country: Country,
+    since: string | undefined,
+    limit: number,
+  ): Promise<{ items: Notice[]; removed: { id: string; removedAt: string }[] }>
+  /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
+  removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
   complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
 }
@@ -54,8 +79,10 @@ export function createPoliticalAdsService(deps: {
   db: Db
   emailDomainCheck: EmailDomainCheck
   mailLimit: RecipientMailLimit
-  privacyMailbox: Readonly<Record<Country, string>>
-  /** Where complaints go: POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox. */
+  /**
+   * Where complaints go, and where the complainant's answer to the acknowledgement goes (its Reply-To):
+   * POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox.
+   */
   complaintMailbox: Readonly<Record<Country, string>>
   clock?: () => Date
 }): PoliticalAdsService {
@@ -83,7 +110,9 @@ export function createPoliticalAdsService(deps: {
     },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
+    withdrawals: (id) => withdrawalsOf(db.db, id),
     async exportAll(site, country, since, limit) {
+      const scope = { country, includeSamples: withSamples(site) }
       const { items } = await listCampaigns(db.db, {
         country,
         includeSamples: withSamples(site),
@@ -94,8 +123,9 @@ export function createPoliticalAdsService(deps: {
         limit,
         offset: 0,
       })
-      return items
+      return { items, removed: await removedNotices(db.db, { ...scope, since }) }
     },
+    removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
     async complain(body, site) {
       const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
@@ -137,7 +167,7 @@ export function createPoliticalAdsService(deps: {
             kind: 'complaint-acknowledgement',
             aboutId: complaint.id,
             to: email,
-            replyTo: deps.privacyMailbox[site.country],
+            replyTo: deps.complaintMailbox[site.country],
             ...complaintAcknowledgementMail(visitor, complaint, campaign),
           },
         ]

@@ -37,7 +37,7 @@ export function startRetentionJob(deps: {
         complaints: before(deps.retention.complaintDays),
         mailRecords: before(deps.retention.mailRecordDays),
         notices: yearsBefore(deps.retention.politicalAdYears),
-        previousSecrets: clock().toISOString(),
+        now: clock().toISOString(),
       })
       const staffSessions = (await deps.staffSessions?.sweep()) ?? 0
       const counts = { ...purged, staffSessions }

@@ -1,7 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testSetup } from '../support/app'
+import { importCampaigns, withdrawNotices } from '#server/services/campaign-import.ts'
+import { runRetention, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 
 const HOST = 'privacy.dpgmedia.nl'
@@ -124,6 +127,67 @@ describe('the OpenAPI document', () => {
       'flowType',
       'verifiedAt',
     ])
+  })
+
+  it('describes the notices as the API and the export publish them: real answers validate (issue 18)', async () => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const ACC_BE = 'privacy-acc.dpgmedia.be'
+    const db = setup.composition.db
+    // Beside the samples: a withdrawn notice, and one the retention job removed.
+    const notice = (id: string, end: string) => ({
+      id,
+      status: 'STOPPED',
+      sponsorName: `Sponsor ${id}`,
+      sponsorEmail: `info@${id}.example`,
+      publicationStartDate: '2015-01-01',
+      publicationEndDate: end,
+      budgetLowerBound: 100,
+      channel: 'PRINT',
+      fundingOriginType: 'PRIVATE',
+      fundingRegion: 'EU',
+      amountsMethodology: 'Facturen.',
+    })
+    await importCampaigns(db, [notice('old-1', '2015-02-01'), notice('gone-1', '2026-01-01')], {
+      country: 'BE',
+    })
+    await withdrawNotices(db, ['gone-1'], 'Ingetrokken')
+    await runRetention(setup, new Date())
+    // The schema each path's 200 answer names, resolved inside the document.
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(document, 'openapi.json')
+    const answerSchema = (path: string) => {
+      const pointer = `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/200/content/application~1json/schema`
+      const validate = ajv.getSchema(`openapi.json#${pointer}`)
+      if (!validate) throw new Error(`No answer schema for ${path}`)
+      return validate
+    }
+    const exported = (await request(setup.app).get('/api/campaign-items.json').set('Host', ACC_BE)).body
+    expect(exported.removed.map((r: { id: string }) => r.id)).toContain('old-1')
+    expect(exported.campaignItems.some((n: { withdrawnAt?: string }) => n.withdrawnAt)).toBe(true)
+    const exportSchema = answerSchema('/api/campaign-items.json')
+    expect(exportSchema(exported), JSON.stringify(exportSchema.errors)).toBe(true)
+    const full = await request(setup.app).get('/api/campaign-items/be-2026-003').set('Host', ACC_BE)
+    expect(full.body.suspensions).toBeDefined()
+    const detailSchema = answerSchema('/api/campaign-items/{id}')
+    expect(detailSchema(full.body), JSON.stringify(detailSchema.errors)).toBe(true)
+    const withdrawn = await request(setup.app).get('/api/campaign-items/gone-1').set('Host', ACC_BE)
+    expect(detailSchema(withdrawn.body), JSON.stringify(detailSchema.errors)).toBe(true)
+    const page = (await request(setup.app).get('/api/campaign-items?countryCode=BE').set('Host', ACC_BE)).body
+    const pageSchema = answerSchema('/api/campaign-items')
+    expect(pageSchema(page), JSON.stringify(pageSchema.errors)).toBe(true)
+    // The schemas say what they must: an unknown field or a missing one is refused.
+    expect(detailSchema({ ...full.body, surprise: 1 })).toBe(false)
+    const { version: _version, ...versionless } = full.body
+    expect(detailSchema(versionless)).toBe(false)
+    // The CSV's columns and both exports' `since` are described.
+    const csv = document.paths['/api/campaign-items.csv'].get
+    const header = (await request(setup.app).get('/api/campaign-items.csv').set('Host', ACC_BE)).text.split(
+      '\r\n',
+    )[0]
+    for (const column of header?.split(',') ?? []) expect(csv.description).toContain(`\`${column}\``)
+    for (const path of ['/api/campaign-items.json', '/api/campaign-items.csv'])
+      expect(document.paths[path].get.parameters.map((p: { name: string }) => p.name)).toContain('since')
   })
 
   it('has a reference page served from our own origin, under the site CSP', async () => {

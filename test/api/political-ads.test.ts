@@ -1,29 +1,96 @@
 import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
-import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
-import { startRetentionJob } from '#server/services/retention.ts'
-import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import {
+  importCampaigns,
+  parseCampaignFile,
+  parseCsv,
+  reinstateNotices,
+  withdrawNotices,
+} from '#server/services/campaign-import.ts'
+import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 
 const ACC_NL = 'privacy-acc.dpgmedia.nl'
 const ACC_BE = 'privacy-acc.dpgmedia.be'
 const PROD_NL = 'privacy.dpgmedia.nl'
 
-const item = (id: string, overrides: Record<string, unknown> = {}) => ({
+/** A notice with what the regulation makes mandatory (issue 18), and the overrides of a test. */
+const item = <T extends Record<string, unknown>>(id: string, overrides: T = {} as T) => ({
   id,
   status: 'RUNNING',
   sponsorName: `Sponsor ${id}`,
+  sponsorEmail: `info@${id}.example`,
   publicationStartDate: '2026-11-01',
   publicationEndDate: '2026-12-31',
+  budgetLowerBound: 1000,
   channel: 'DIGITAL',
   fundingOriginType: 'PRIVATE',
   fundingRegion: 'EU',
-  previousPublicationSuspended: false,
+  amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
+  targetingUsed: false,
   ...overrides,
 })
+
+/** A notice with every element of Art. 12(1) and the 2025/1410 template filled in. */
+const FULL = item('full-1', {
+  sponsorName: 'Stichting Volle Kennisgeving',
+  sponsorLegalName: 'Stichting Volle Kennisgeving Nederland',
+  sponsorEmail: 'info@volle.example',
+  sponsorAddress: 'Markt 1, 3511 AA Utrecht',
+  sponsorEstablishment: 'Domplein 2, 3512 JC Utrecht',
+  sponsorRegistrationNumber: 'KvK 12345678',
+  budgetLowerBound: 1000,
+  budgetUpperBound: 5000,
+  otherBenefits: 'Gratis advertorial t.w.v. € 800',
+  payerName: 'Fonds Vol',
+  payerLegalName: 'Stichting Fonds Vol',
+  payerEmail: 'fonds@vol.example',
+  payerAddress: 'Markt 3, 3511 AA Utrecht',
+  payerEstablishment: 'Neude 4, 3512 AD Utrecht',
+  ultimateBeneficiaryOwnerName: 'Vereniging Vol',
+  ultimateBeneficiaryOwnerLegalName: 'Vereniging Volle Kennisgeving',
+  ultimateBeneficiaryOwnerEmail: 'bestuur@vol.example',
+  ultimateBeneficiaryOwnerAddress: 'Markt 5, 3511 AA Utrecht',
+  ultimateBeneficiaryOwnerEstablishment: 'Neude 6, 3512 AD Utrecht',
+  amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
+  linkedProcessType: 'ELECTION',
+  linkedProcessName: 'Gemeenteraadsverkiezingen',
+  linkedProcessDate: '2026-03-18',
+  electionInfoUrl: 'https://www.kiesraad.nl',
+  targetingUsed: true,
+  targetingInfoUrl: 'https://example.nl/targeting',
+  repositoryUrl: 'https://repository.political-ads.example/full-1',
+  previousPublicationSuspended: true,
+  suspensions: [
+    { date: '2026-02-01', reason: 'Onvolledige kennisgeving | aangevuld, "hervat"' },
+    { date: '2026-02-10' },
+  ],
+})
+
+/** Rows as a CSV file of their fields (suspensions as the export writes them), for the CSV path of the import. */
+function toCsv(rows: Record<string, unknown>[]): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const cell = (value: unknown) => {
+    if (value === undefined) return ''
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  return `${[columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n')}\r\n`
+}
+
+/** The text of a row of the notice's summary, by its label, as a visitor reads it (lines joined by " · "). */
+function rowText(html: string, label: string): string {
+  const match = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd>`).exec(html)
+  if (!match) throw new Error(`No row "${label}" on the page`)
+  return (match[1] ?? '')
+    .replace(/<\/li><li>/g, ' · ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+}
 
 describe.each(DATABASES)('transparency centre on %s', (kind) => {
   const sink = new SmtpSink()
@@ -45,8 +112,13 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
           publicationEndDate: '2020-02-01',
           channel: 'PRINT',
           status: 'STOPPED',
+          targetingUsed: undefined,
         }),
-        item('real-nl-2', { payerName: 'Fonds Zonneveld', budgetLowerBound: 1000 }),
+        item('real-nl-2', {
+          payerName: 'Fonds Zonneveld',
+          payerEmail: 'fonds@zonneveld.example',
+          budgetLowerBound: 1000,
+        }),
       ],
       { country: 'NL' },
     )
@@ -178,16 +250,27 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect((await get(ACC_NL, '/api/campaign-items/nope?countryCode=NL')).status).toBe(404)
   })
 
-  it('exports the full list as JSON and CSV with permanent URLs', async () => {
+  it('exports the full list as JSON and CSV with the permanent URL in each language of the country', async () => {
     const json = await get(ACC_BE, '/api/campaign-items.json')
     expect(json.body.campaignItems.length).toBe(14)
-    expect(json.body.campaignItems[0].url).toMatch(
-      /^https:\/\/privacy-acc\.dpgmedia\.be\/nl\/political-ads\//,
-    )
+    const [first] = json.body.campaignItems
+    const address = (lang: string) => `https://privacy-acc.dpgmedia.be/${lang}/political-ads/${first.id}`
+    // Belgium publishes in Dutch and French: `url` in the first, `urls` in both.
+    expect(first).toMatchObject({ url: address('nl'), urls: { nl: address('nl'), fr: address('fr') } })
+    const nl = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems[0]
+    expect(nl.urls).toEqual({ nl: `https://privacy-acc.dpgmedia.nl/nl/political-ads/${nl.id}` })
+    expect((await get(ACC_BE, `/api/campaign-items/${first.id}`)).body).toMatchObject({
+      url: address('nl'),
+      urls: { fr: address('fr') },
+    })
     const csv = await get(ACC_BE, '/api/campaign-items.csv')
     expect(csv.headers['content-type']).toMatch(/text\/csv/)
-    expect(csv.text.split('\r\n')[0]).toContain('ultimateBeneficiaryOwnerAddress')
-    expect(csv.text.trim().split('\r\n')).toHaveLength(15)
+    const [header, ...lines] = csv.text.trim().split('\r\n')
+    expect(header).toContain('ultimateBeneficiaryOwnerAddress')
+    expect(header?.endsWith(',url,urls.nl,urls.fr')).toBe(true)
+    expect(lines).toHaveLength(14)
+    const row = parseCsv(csv.text).find((cells) => cells.id === first.id)
+    expect(row).toMatchObject({ url: address('nl'), 'urls.nl': address('nl'), 'urls.fr': address('fr') })
   })
 
   it('takes a complaint: stored, mailed to the privacy team with id and sponsor, acknowledged', async () => {
@@ -254,12 +337,21 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body).toEqual(unchanged)
     expect(unchanged).toMatchObject({ version: 1, versions: [] })
     const since = new Date().toISOString()
-    const corrected = { ...first, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' }
+    const corrected = {
+      ...first,
+      budgetUpperBound: 3000,
+      payerName: 'Fonds Nieuw',
+      payerEmail: 'info@fondsnieuw.example',
+    }
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ added: 0, changed: 1 })
     const notice = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
     expect(notice).toMatchObject({ version: 2, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' })
     expect(notice.versions).toEqual([
-      { version: 1, replacedAt: expect.any(String), changed: ['budgetUpperBound', 'payerName'] },
+      {
+        version: 1,
+        replacedAt: expect.any(String),
+        changed: ['budgetUpperBound', 'payerEmail', 'payerName'],
+      },
     ])
     // The open-data export: version and state, and ?since= for mirrors.
     const changed = (await get(ACC_NL, `/api/campaign-items.json?since=${since}`)).body.campaignItems
@@ -273,8 +365,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       withdrawnAt: expect.any(String),
       withdrawalReason: 'Sponsor trok de advertentie terug',
     })
-    const live = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500')).body.campaignItems
-    expect(live.map((i: { id: string }) => i.id)).not.toContain('hist-1')
+    const withdrawnList = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=500')).body
+      .campaignItems
+    expect(withdrawnList.map((i: { id: string }) => i.id)).not.toContain('hist-1')
     const gone = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&withdrawn=true')).body.campaignItems
     expect(gone.map((i: { id: string }) => i.id)).toEqual(['hist-1'])
     const page = await get(ACC_NL, '/nl/political-ads/hist-1')
@@ -282,6 +375,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(page.text).toContain('Ingetrokken op')
     expect(page.text).toContain('Sponsor trok de advertentie terug')
     expect(page.text).toContain('Versie 1, vervangen op')
+    // Importing the notice again does not take the withdrawal back.
+    expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ changed: 0 })
+    expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body.withdrawnAt).toBeDefined()
 
     // The export imports again, unchanged: a round trip.
     const exported = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems
@@ -301,72 +397,288 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       changed: 0,
       rejected: [],
     })
+
+    // A withdrawal is taken back only on purpose, and stays in the notice's history.
+    expect(await reinstateNotices(db, ['hist-1', 'real-nl-2'], 'Ten onrechte ingetrokken')).toEqual({
+      reinstated: ['hist-1'],
+      unknown: ['real-nl-2'],
+    })
+    const back = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
+    expect(back.withdrawnAt).toBeUndefined()
+    expect(back.withdrawals).toEqual([
+      {
+        withdrawnAt: after.withdrawnAt,
+        reason: 'Sponsor trok de advertentie terug',
+        reinstatedAt: expect.any(String),
+        reinstatementReason: 'Ten onrechte ingetrokken',
+      },
+    ])
+    expect(back.changedAt > after.changedAt).toBe(true)
+    // (The list's answers are reused for 10 s per filter set: another page size makes this one fresh.)
+    const live = (await get(ACC_NL, '/api/campaign-items?countryCode=NL&limit=499')).body.campaignItems
+    expect(live.map((i: { id: string }) => i.id)).toContain('hist-1')
+    const reinstatedPage = (await get(ACC_NL, '/nl/political-ads/hist-1')).text
+    expect(reinstatedPage).not.toContain('role="note"')
+    expect(reinstatedPage).toMatch(
+      /Eerdere intrekkingen.*Ingetrokken op \d+ \w+ \d{4} \(reden: Sponsor trok de advertentie terug\); opnieuw gepubliceerd op \d+ \w+ \d{4} \(reden: Ten onrechte ingetrokken\)\./,
+    )
   })
 
-  it('takes every element of the notice, validated, and shows what does not apply as such (issue 18)', async () => {
+  it('takes every element of the notice (Art. 12(1), the 2025/1410 template) and answers each (issue 18)', async () => {
     const db = setup.composition.db
-    const full = item('full-1', {
-      amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
-      linkedProcessType: 'ELECTION',
-      linkedProcessName: 'Gemeenteraadsverkiezingen',
-      linkedProcessDate: '2026-03-18',
-      electionInfoUrl: 'https://www.kiesraad.nl',
-      targetingUsed: true,
-      targetingInfoUrl: 'https://example.nl/targeting',
-      repositoryUrl: 'https://example.eu/repository/full-1',
-      suspensions: [{ date: '2026-02-01', reason: 'Onvolledige kennisgeving' }, { date: '2026-02-10' }],
-    })
-    const bad = [
-      item('bad-1', { linkedProcessType: 'PARTY' }),
-      item('bad-2', { repositoryUrl: 'ftp://x' }),
-      item('bad-3', { suspensions: [{ date: '2026-02-30' }] }),
-      item('bad-4', { linkedProcessName: 'Zonder soort' }),
-      item('bad-5', { targetingUsed: 'ja' }),
-    ]
-    const refused = await importCampaigns(db, [full, ...bad], { country: 'NL' })
-    expect(refused.loaded).toBe(0)
-    expect(refused.rejected.map((r) => r.id)).toEqual(['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5'])
-    expect(await importCampaigns(db, [full], { country: 'NL' })).toMatchObject({ added: 1 })
+    expect(await importCampaigns(db, [FULL], { country: 'NL' })).toMatchObject({ added: 1, rejected: [] })
     const answer = (await get(ACC_NL, '/api/campaign-items/full-1?countryCode=NL')).body
-    expect(answer).toMatchObject({
-      amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
-      linkedProcessType: 'ELECTION',
-      targetingUsed: true,
-      suspensions: [{ date: '2026-02-01', reason: 'Onvolledige kennisgeving' }, { date: '2026-02-10' }],
-    })
+    const { previousPublicationSuspended: _flag, ...fields } = FULL
+    expect(answer).toMatchObject(fields)
+    // Spec §3's yes/no is derived from the dated suspensions; the amounts are in euros.
+    expect(answer).toMatchObject({ previousPublicationSuspended: true, amountsCurrency: 'EUR' })
     const page = (await get(ACC_NL, '/nl/political-ads/full-1')).text
-    for (const text of [
-      'Gemeenteraadsverkiezingen',
-      'https://example.eu/repository/full-1',
-      'Onvolledige kennisgeving',
+    expect(rowText(page, 'Sponsor')).toBe(
+      'Stichting Volle Kennisgeving · Juridische naam: Stichting Volle Kennisgeving Nederland · info@volle.example · Markt 1, 3511 AA Utrecht · Plaats van vestiging: Domplein 2, 3512 JC Utrecht · Registratienummer: KvK 12345678',
+    )
+    expect(rowText(page, 'Budget')).toMatch(
+      /^€\s1\.000 – €\s5\.000 · Andere voordelen: Gratis advertorial t\.w\.v\. € 800$/,
+    )
+    expect(rowText(page, 'Europese advertentierepository')).toBe(
+      'https://repository.political-ads.example/full-1',
+    )
+    expect(rowText(page, 'Eerdere publicatie geschorst')).toBe(
+      '1 februari 2026: Onvolledige kennisgeving | aangevuld, "hervat" · 10 februari 2026',
+    )
+  })
+
+  it('says "not given" where a mandatory element is missing, "not applicable" where an element does not apply, never a dash', async () => {
+    // A notice stored before issue 18, without the amounts, their methodology or the sponsor's e-mail.
+    await setup.composition.db.db
+      .updateTable('campaign_items')
+      .set({ budget_lower_bound: null, amounts_methodology: null, sponsor_email: null, targeting_used: null })
+      .where('id', '=', 'real-nl-2')
+      .execute()
+    const legacy = (await get(ACC_NL, '/nl/political-ads/real-nl-2')).text
+    expect(rowText(legacy, 'Budget')).toBe('niet opgegeven · Andere voordelen: niet van toepassing')
+    expect(rowText(legacy, 'Bereik')).toBe('niet opgegeven')
+    expect(rowText(legacy, 'Berekening van de bedragen')).toBe('niet opgegeven')
+    expect(rowText(legacy, 'Sponsor')).toBe('Sponsor real-nl-2 · E-mailadres: niet opgegeven')
+    // An online ad always says whether it was targeted: not given. A printed one: not applicable.
+    expect(rowText(legacy, 'Targeting en advertentielevering')).toBe('niet opgegeven')
+    const printed = (await get(ACC_NL, '/nl/political-ads/real-nl-1')).text
+    for (const label of [
+      'Targeting en advertentielevering',
+      'Gekoppeld aan',
+      'Officiële informatie over de stemming',
+      'Europese advertentierepository',
+      'Betaler',
+      'Uiteindelijke zeggenschap over de sponsor',
     ])
-      expect(page).toContain(text)
-    // A notice without these elements says they do not apply, in the visitor's language.
-    expect((await get(ACC_NL, '/nl/political-ads/real-nl-1')).text).toContain('niet van toepassing')
-    expect((await get(ACC_BE, '/fr/political-ads/be-2026-002')).text).toContain('sans objet')
-    // Suspensions travel through CSV and back.
+      expect(rowText(printed, label)).toBe('niet van toepassing')
+    expect(printed).not.toMatch(/<dd>–<\/dd>/)
+    const french = (await get(ACC_NL, '/fr/political-ads/real-nl-2')).text
+    expect(rowText(french, 'Budget')).toBe('non communiqué · Autres avantages : sans objet')
+    expect(rowText(french, 'Portée')).toBe('non communiqué')
+    expect(rowText((await get(ACC_NL, '/fr/political-ads/real-nl-1')).text, 'Lié à')).toBe('sans objet')
+  })
+
+  // Issue 18: every rule of the notice names the row and the field, in JSON and in CSV alike.
+  const VOTE = {
+    linkedProcessType: 'ELECTION',
+    linkedProcessName: 'Gemeenteraadsverkiezingen',
+    linkedProcessDate: '2026-03-18',
+    electionInfoUrl: 'https://www.kiesraad.nl',
+  }
+  it.each(
+    (
+      [
+        [
+          'no methodology of the amounts',
+          { amountsMethodology: undefined },
+          /^amountsMethodology: must have required property/,
+        ],
+        [
+          'a methodology too long',
+          { amountsMethodology: 'x'.repeat(2001) },
+          /^amountsMethodology: must NOT have more than 2000 characters$/,
+        ],
+        ["no sponsor's e-mail", { sponsorEmail: undefined }, /^sponsorEmail: must have required property/],
+        [
+          "a sponsor's e-mail that is none",
+          { sponsorEmail: 'geen adres' },
+          /^sponsorEmail: must match pattern/,
+        ],
+        [
+          'no amounts at all',
+          { budgetLowerBound: undefined },
+          /^budgetLowerBound, budgetUpperBound: give at least one/,
+        ],
+        ['amounts in another currency', { amountsCurrency: 'USD' }, /^amountsCurrency: must be one of EUR$/],
+        [
+          'a vote date that does not exist',
+          { ...VOTE, linkedProcessDate: '2026-02-30' },
+          /^linkedProcessDate: not a date$/,
+        ],
+        [
+          'a vote date in another form',
+          { ...VOTE, linkedProcessDate: '18-03-2026' },
+          /^linkedProcessDate: must match pattern/,
+        ],
+        [
+          'a vote without its date',
+          { ...VOTE, linkedProcessDate: undefined },
+          /^linkedProcessDate: required with linkedProcessType ELECTION$/,
+        ],
+        [
+          'a vote without its name',
+          { ...VOTE, linkedProcessName: undefined },
+          /^linkedProcessName: required with linkedProcessType ELECTION$/,
+        ],
+        [
+          'a vote named without its kind',
+          { ...VOTE, linkedProcessType: undefined, electionInfoUrl: undefined },
+          /^linkedProcessType: required with linkedProcessName, linkedProcessDate$/,
+        ],
+        [
+          'an election without its information link',
+          { ...VOTE, electionInfoUrl: undefined },
+          /^electionInfoUrl: required when linkedProcessType is ELECTION$/,
+        ],
+        [
+          'an election-information link that is no web address',
+          { ...VOTE, electionInfoUrl: 'javascript:alert(1)' },
+          /^electionInfoUrl: must match pattern/,
+        ],
+        [
+          'an election-information link on a legislative process',
+          { ...VOTE, linkedProcessType: 'LEGISLATIVE' },
+          /^electionInfoUrl: only for an ad linked to an ELECTION or REFERENDUM/,
+        ],
+        [
+          'a targeting link that is no web address',
+          { targetingUsed: true, targetingInfoUrl: 'ftp://x' },
+          /^targetingInfoUrl: must match pattern/,
+        ],
+        [
+          'a targeting link although none was used',
+          { targetingUsed: false, targetingInfoUrl: 'https://example.nl/t' },
+          /^targetingInfoUrl: must be absent when targetingUsed is false$/,
+        ],
+        [
+          'targeting used without a link',
+          { targetingUsed: true },
+          /^targetingInfoUrl: required when targetingUsed is true$/,
+        ],
+        [
+          'an online ad silent on targeting',
+          { targetingUsed: undefined },
+          /^targetingUsed: required for a DIGITAL ad/,
+        ],
+        ['a payer without e-mail', { payerName: 'Fonds' }, /^payerEmail: required with payerName/],
+        [
+          'a payer e-mail without a payer',
+          { payerEmail: 'fonds@example.nl' },
+          /^payerName: required with payerEmail$/,
+        ],
+        [
+          'a controlling entity without e-mail',
+          { ultimateBeneficiaryOwnerName: 'Vereniging' },
+          /^ultimateBeneficiaryOwnerEmail: required with ultimateBeneficiaryOwnerName/,
+        ],
+        [
+          '"suspended before" without a dated suspension',
+          { previousPublicationSuspended: true },
+          /^previousPublicationSuspended: true, but suspensions lists none/,
+        ],
+        [
+          '"never suspended" next to a dated suspension',
+          { previousPublicationSuspended: false, suspensions: [{ date: '2026-02-01' }] },
+          /^previousPublicationSuspended: false, but suspensions lists 1$/,
+        ],
+      ] as const
+    ).flatMap(([what, overrides, reason]) =>
+      (['json', 'csv'] as const).map((format) => [what, format, overrides, reason] as const),
+    ),
+  )('rejects %s (%s), naming the row and the field', async (_what, format, overrides, reason) => {
+    const rows = [item('fine-1'), item('bad-1', overrides)]
+    const report = await importCampaigns(
+      setup.composition.db,
+      format === 'csv' ? parseCampaignFile(toCsv(rows), 'csv') : rows,
+      { country: 'NL' },
+    )
+    expect(report).toEqual({
+      loaded: 0,
+      rejected: [{ row: 2, id: 'bad-1', reasons: [expect.stringMatching(reason)] }],
+    })
+  })
+
+  it('tells what a CSV cell should look like when it is not of its column form', async () => {
+    const csv = toCsv([
+      item('cell-1', { targetingUsed: 'ja' }),
+      item('cell-2', { budgetLowerBound: 'veel' }),
+      item('cell-3', { suspensions: 'gisteren | eergisteren' }),
+    ])
+    const report = await importCampaigns(setup.composition.db, parseCampaignFile(csv, 'csv'), {
+      country: 'NL',
+    })
+    expect(report.rejected).toEqual([
+      { row: 1, id: 'cell-1', reasons: ['targetingUsed: expected true or false'] },
+      { row: 2, id: 'cell-2', reasons: ['budgetLowerBound: expected a whole number of 0 or more'] },
+      {
+        row: 3,
+        id: 'cell-3',
+        reasons: [
+          expect.stringMatching(/^suspensions: expected a JSON list such as \[\{"date":"2026-10-01"/),
+        ],
+      },
+    ])
+  })
+
+  it('round-trips suspension reasons with any character through the CSV export (issue 18)', async () => {
+    const db = setup.composition.db
+    const odd = item('odd-1', {
+      suspensions: [
+        { date: '2026-02-01', reason: 'Betaler ontbrak | aangevuld, daarna "hervat"\nna controle' },
+        { date: '2026-02-10' },
+      ],
+    })
+    expect(await importCampaigns(db, [odd], { country: 'NL' })).toMatchObject({ added: 1 })
     const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
-    expect(csv).toContain('2026-02-01: Onvolledige kennisgeving | 2026-02-10')
-    const again = parseCampaignFile(csv, 'csv').filter((row) => (row as { id: string }).id === 'full-1')
+    const again = parseCampaignFile(csv, 'csv').filter((row) => (row as { id: string }).id === 'odd-1')
+    expect(again).toHaveLength(1)
+    expect(again[0]).toMatchObject({ suspensions: odd.suspensions })
     expect(await importCampaigns(db, again, { country: 'NL' })).toMatchObject({ changed: 0, rejected: [] })
+    // A hand-typed cell may still list dates and reasons with "|" between them.
+    const typed = parseCampaignFile(
+      toCsv([item('typed-1', { suspensions: '2026-02-01: Betaler ontbrak | 2026-02-10' })]),
+      'csv',
+    )
+    expect(typed[0]).toMatchObject({
+      suspensions: [{ date: '2026-02-01', reason: 'Betaler ontbrak' }, { date: '2026-02-10' }],
+    })
   })
 
   it('imports all or nothing, reporting every bad row with its reasons', async () => {
     const rows = parseCampaignFile(
       [
-        'id,status,sponsorName,publicationStartDate,publicationEndDate,channel,fundingOriginType,fundingRegion,previousPublicationSuspended,budgetLowerBound,budgetUpperBound,country',
-        'csv-1,RUNNING,"Stichting ""Open"", Utrecht",2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,100,200,NL',
-        'csv-2,PAUSED,Sponsor,2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,,,NL',
-        'csv-3,RUNNING,Sponsor,2026-03-01,2026-02-01,RADIO,PUBLIC,EU,false,500,100,NL',
+        'id,status,sponsorName,sponsorEmail,publicationStartDate,publicationEndDate,channel,fundingOriginType,fundingRegion,previousPublicationSuspended,budgetLowerBound,budgetUpperBound,amountsMethodology,country',
+        'csv-1,RUNNING,"Stichting ""Open"", Utrecht",info@open.example,2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,100,200,"Facturen, excl. btw",NL',
+        'csv-2,PAUSED,Sponsor,info@s.example,2026-01-01,2026-02-01,RADIO,PUBLIC,EU,false,100,,Facturen,NL',
+        'csv-3,RUNNING,Sponsor,info@s.example,2026-03-01,2026-02-01,RADIO,PUBLIC,EU,false,500,100,Facturen,NL',
       ].join('\n'),
       'csv',
     )
     const report = await importCampaigns(setup.composition.db, rows, {})
-    expect(report.loaded).toBe(0)
-    expect(report.rejected.map((r) => r.row)).toEqual([2, 3])
-    expect(report.rejected[1]?.reasons.join(' ')).toMatch(
-      /before publicationStartDate.*lower bound above upper bound/,
-    )
+    expect(report).toEqual({
+      loaded: 0,
+      rejected: [
+        { row: 2, id: 'csv-2', reasons: ['status: must be one of RUNNING, CANCELLED, STOPPED'] },
+        {
+          row: 3,
+          id: 'csv-3',
+          reasons: [
+            'publicationEndDate: before publicationStartDate',
+            'budget: lower bound above upper bound',
+          ],
+        },
+      ],
+    })
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).status).toBe(404)
     const good = await importCampaigns(setup.composition.db, rows.slice(0, 1), {})
     expect(good).toEqual({ loaded: 1, added: 1, changed: 0, rejected: [] })
@@ -379,20 +691,31 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const db = setup.composition.db.db
     expect(await db.selectFrom('campaign_item_versions').select('id').execute()).not.toEqual([])
     // real-nl-1 ended on 2020-02-01: kept until 2027-02-01, gone the day after.
-    const run = (at: string) => {
-      const job = startRetentionJob({
-        db: setup.composition.db,
-        unverifiedRetentionDays: setup.config.unverifiedRetentionDays,
-        retention: setup.config.retention,
-        logger: createLogger('silent'),
-        clock: () => new Date(at),
-      })
-      job.stop()
-      return job.run()
-    }
+    const run = (at: string) => runRetention(setup, new Date(at))
     expect((await run('2027-02-01T12:00:00Z'))?.notices).toBe(0)
     expect((await run('2027-02-02T12:00:00Z'))?.notices).toBe(1)
-    expect((await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).status).toBe(404)
+    // Its address says it is gone, and why: 410, not a bare 404; mirrors learn of it through ?since=.
+    const api = await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')
+    expect(api.status).toBe(410)
+    expect(api.body.error.code).toBe('GONE')
+    expect((await get(ACC_NL, '/api/campaign-items/real-nl-1/qr.svg')).status).toBe(410)
+    expect((await get(ACC_NL, '/api/campaign-items/never-was?countryCode=NL')).status).toBe(404)
+    const page = await get(ACC_NL, '/nl/political-ads/real-nl-1')
+    expect(page.status).toBe(410)
+    expect(page.text).toContain('Kennisgeving verwijderd')
+    expect(page.text).toContain('is op 2 februari 2027 verwijderd: de bewaartermijn')
+    const french = await get(ACC_NL, '/fr/political-ads/real-nl-1')
+    expect(french.status).toBe(410)
+    expect(french.text).toContain('a été supprimé le 2 février 2027')
+    const removed = { id: 'real-nl-1', removedAt: '2027-02-02T12:00:00.000Z' }
+    expect((await get(ACC_NL, '/api/campaign-items.json?since=2027-02-01')).body).toMatchObject({
+      campaignItems: [],
+      removed: [removed],
+    })
+    expect((await get(ACC_NL, '/api/campaign-items.json?since=2027-03-01')).body.removed).toEqual([])
+    expect((await get(ACC_NL, '/api/campaign-items.json')).body.removed).toEqual([removed])
+    // The tombstone is the NL site's: the BE site knows nothing of it.
+    expect((await get(ACC_BE, '/api/campaign-items.json')).body.removed).toEqual([])
     // Far on, every notice has gone, and every earlier version with it.
     await run('2040-01-01T00:00:00Z')
     expect(await db.selectFrom('campaign_item_versions').select('id').execute()).toEqual([])

@@ -1,4 +1,12 @@
+import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from './support'
+
+/**
+ * The cards of the sample notices: other tests import notices of their own, in parallel, and withdraw them
+ * (notice history, complaints); the counts here are the samples'.
+ */
+const sampleCards = (page: Page) =>
+  page.locator('.ad-card').filter({ has: page.locator('a[href*="/political-ads/nl-2026-"]') })
 
 /** Spec §4, §9: a text search follows the typing 500 ms after the last keystroke. */
 const DEBOUNCE_MS = 500
@@ -8,7 +16,7 @@ test.describe('transparency centre', () => {
     await page.clock.install()
     await page.goto(`${HOSTS.nlLocal}/nl/political-ads`)
     await hydrated(page)
-    const cards = page.locator('.ad-card')
+    const cards = sampleCards(page)
     await expect(cards).toHaveCount(14)
     await expect(
       page
@@ -44,7 +52,7 @@ test.describe('transparency centre', () => {
 
   test('a filtered list is linkable and server-rendered', async ({ page }) => {
     await page.goto(`${HOSTS.nlLocal}/nl/political-ads?channel=PRINT`)
-    await expect(page.locator('.ad-card')).toHaveCount(4)
+    await expect(sampleCards(page)).toHaveCount(4)
   })
 
   test('the detail shows ranges and dates as specified, and goes back to the filtered list', async ({
@@ -78,6 +86,121 @@ test.describe('transparency centre', () => {
     ).toBeVisible()
     await expect(page.getByText(/12 oktober 2026: Kennisgeving onvolledig/)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Meer hierover' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  test('a notice with every element shows each one in its row, in Dutch and in French (issue 18)', async ({
+    page,
+  }) => {
+    /** [Dutch label, Dutch text, French label, French text] of each row of be-2026-003, in page order. */
+    const rows: [string, string, string, string][] = [
+      [
+        'Sponsor',
+        "Mouvement Wallonie Demain Juridische naam: Wallonie Demain – Mouvement citoyen ASBL secretariat@walloniedemain.example Rue de Fer 25, 5000 Namur Plaats van vestiging: Place d'Armes 1, 5000 Namur Registratienummer: BCE 0712.345.678",
+        'Parrain',
+        "Mouvement Wallonie Demain Dénomination légale : Wallonie Demain – Mouvement citoyen ASBL secretariat@walloniedemain.example Rue de Fer 25, 5000 Namur Lieu d'établissement : Place d'Armes 1, 5000 Namur Numéro d'enregistrement : BCE 0712.345.678",
+      ],
+      [
+        'Uiteindelijke zeggenschap over de sponsor',
+        "Mouvement Wallonie Demain ASBL Juridische naam: Fédération des sections Wallonie Demain ASBL bureau@walloniedemain.example Rue de Fer 25, 5000 Namur Plaats van vestiging: Place d'Armes 1, 5000 Namur",
+        'Entité contrôlant le parrain en dernier ressort',
+        "Mouvement Wallonie Demain ASBL Dénomination légale : Fédération des sections Wallonie Demain ASBL bureau@walloniedemain.example Rue de Fer 25, 5000 Namur Lieu d'établissement : Place d'Armes 1, 5000 Namur",
+      ],
+      [
+        'Betaler',
+        "Mouvement Wallonie Demain Juridische naam: Wallonie Demain – Mouvement citoyen ASBL tresorerie@walloniedemain.example Rue de Fer 25, 5000 Namur Plaats van vestiging: Place d'Armes 1, 5000 Namur",
+        'Payeur',
+        "Mouvement Wallonie Demain Dénomination légale : Wallonie Demain – Mouvement citoyen ASBL tresorerie@walloniedemain.example Rue de Fer 25, 5000 Namur Lieu d'établissement : Place d'Armes 1, 5000 Namur",
+      ],
+      [
+        'Publicatieperiode',
+        '1 september 2026 – 28 februari 2027',
+        'Période de publication',
+        '1 septembre 2026 – 28 février 2027',
+      ],
+      [
+        'Budget',
+        "€ 15.000 – € 30.000 Andere voordelen: Mise en avant gratuite sur la page d'accueil pendant une semaine, d'une valeur de 2 000 €",
+        'Budget',
+        "15 000 € – 30 000 € Autres avantages : Mise en avant gratuite sur la page d'accueil pendant une semaine, d'une valeur de 2 000 €",
+      ],
+      ['Herkomst van de financiering', 'Publiek', 'Origine du financement', 'Public'],
+      ['Regio van de financiering', 'Binnen de EU', 'Région du financement', "Dans l'UE"],
+      [
+        'Berekening van de bedragen',
+        'Valeur brute selon la grille tarifaire, moins la remise convenue, hors TVA.',
+        'Méthode de calcul des montants',
+        'Valeur brute selon la grille tarifaire, moins la remise convenue, hors TVA.',
+      ],
+      [
+        'Gekoppeld aan',
+        'Verkiezing · Élections communales anticipées de Namur · 21 februari 2027',
+        'Lié à',
+        'Élection · Élections communales anticipées de Namur · 21 février 2027',
+      ],
+      [
+        'Officiële informatie over de stemming',
+        'https://elections.wallonie.be',
+        'Informations officielles sur le scrutin',
+        'https://elections.wallonie.be',
+      ],
+      [
+        'Europese advertentierepository',
+        'https://repository.political-ads.example/be-2026-003',
+        'Registre européen des publicités',
+        'https://repository.political-ads.example/be-2026-003',
+      ],
+      [
+        'Targeting en advertentielevering',
+        'Er zijn targeting- of advertentieleveringstechnieken gebruikt. Meer hierover',
+        'Ciblage et diffusion',
+        'Des techniques de ciblage ou de diffusion publicitaire ont été utilisées. En savoir plus',
+      ],
+      [
+        'Eerdere publicatie geschorst',
+        "20 augustus 2026: Publication antérieure interrompue : l'avis ne mentionnait pas le payeur.",
+        'Publication antérieure suspendue',
+        "20 août 2026: Publication antérieure interrompue : l'avis ne mentionnait pas le payeur.",
+      ],
+      ['Status', 'Actief', 'Statut', 'Active'],
+      ['Kanaal', 'Digitaal', 'Canal', 'Numérique'],
+      ['Bereik', '150.000 – 350.000', 'Portée', '150 000 – 350 000'],
+      [
+        'Meer over de campagne',
+        'https://www.walloniedemain.example/energie',
+        'En savoir plus sur la campagne',
+        'https://www.walloniedemain.example/energie',
+      ],
+      [
+        'Toelichting',
+        'Online campagne over de hoge energieprijzen in Wallonië. De partij stelt voor om de premies voor isolatie en zonnepanelen voor gezinnen met een laag inkomen te verhogen.',
+        'Explication',
+        "Campagne en ligne sur le niveau élevé des prix de l'énergie en Wallonie. Le parti propose d'augmenter les primes à l'isolation et aux panneaux solaires pour les ménages à revenus modestes.",
+      ],
+    ]
+    /** A row's text as read: every kind of space one space. */
+    const shown = async (row: ReturnType<typeof page.locator>) =>
+      (await row.locator('dd').innerText()).replace(/\s+/g, ' ').trim()
+    for (const [lang, labelAt, textAt] of [
+      ['nl', 0, 1],
+      ['fr', 2, 3],
+    ] as const) {
+      await page.goto(`${HOSTS.beLocal}/${lang}/political-ads/be-2026-003`)
+      const summary = page.locator('.summary .summary__row')
+      await expect(summary).toHaveCount(rows.length)
+      for (const [index, row] of rows.entries()) {
+        const line = summary.nth(index)
+        await expect(line.locator('dt')).toHaveText(row[labelAt])
+        expect(await shown(line)).toBe(row[textAt])
+      }
+      await expect(page.getByRole('link', { name: 'https://elections.wallonie.be' })).toHaveAttribute(
+        'href',
+        'https://elections.wallonie.be',
+      )
+      await expect(
+        page.getByRole('link', { name: lang === 'nl' ? 'Meer hierover' : 'En savoir plus', exact: true }),
+      ).toHaveAttribute('href', 'https://privacy.dpgmedia.be/fr/document/privacy-policy')
+    }
     await expectNoAxeViolations(page)
   })
 

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
+import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
 export const HOSTS = {
@@ -154,4 +157,14 @@ export async function signInAtProvider(page: Page, login: string) {
   await page.locator('input[name="login"]').fill(login)
   await page.locator('input[name="password"]').fill('any password')
   await page.locator('button[type="submit"]').click()
+}
+
+const run = promisify(execFile)
+
+/** `npm run campaigns:import -- …` against the running site's database, as an operator types it. */
+export async function campaignsImport(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/campaigns-import.ts', ...args], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}` },
+  })
 }

@@ -8,7 +8,7 @@ import { formatLongDate } from '#shared/format.ts'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
 import { COMPLAINT_STATUSES } from '#shared/political-ads.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { DeskSelect, DeskTable } from '../requests/DeskFields'
+import { DeskPager, DeskSelect, DeskTable } from '../requests/DeskFields'
 import type { Data } from './+data'
 
 /** Issue 18, Art. 15: the complaints queue of the privacy desk. */
@@ -23,11 +23,20 @@ const COLUMNS = [
 ] as const
 
 export default function Page() {
-  const { items, total, status } = useData<Data>()
+  const { items, total, status, offset, limit } = useData<Data>()
   const { lang, site } = usePageContext()
   const t = useTranslate()
   const base = localizedPath(lang, '/internal-privacy-rights/complaints')
   const date = (iso: string) => formatLongDate(iso.slice(0, 10), lang, site.country)
+  const first = total === 0 ? 0 : offset + 1
+  const last = Math.min(offset + limit, total)
+  const pageAt = (at: number) => {
+    const params = new URLSearchParams()
+    if (status) params.set('status', status)
+    if (at > 0) params.set('offset', String(at))
+    const query = params.toString()
+    return query ? `${base}?${query}` : base
+  }
   return (
     <div className="desk">
       <h1>{t('staff.complaints.list.heading')}</h1>
@@ -48,7 +57,9 @@ export default function Page() {
         </p>
       </form>
       <section className="card" aria-labelledby="complaints-heading">
-        <h2 id="complaints-heading">{t('staff.complaints.list.results', { smart_count: total })}</h2>
+        <h2 id="complaints-heading">
+          {t('staff.complaints.list.results', { smart_count: total, first, last })}
+        </h2>
         {items.length === 0 ? (
           <p>{t('staff.complaints.list.empty')}</p>
         ) : (
@@ -69,6 +80,7 @@ export default function Page() {
             }))}
           />
         )}
+        <DeskPager total={total} offset={offset} pageSize={limit} href={pageAt} />
       </section>
     </div>
   )

@@ -17,7 +17,7 @@ import {
 import { FLOW_TYPES } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
 import type { Data } from './+data'
-import { DeskSelect, DeskTable } from './DeskFields'
+import { DeskPager, DeskSelect, DeskTable } from './DeskFields'
 import { DueBadge } from './DueBadge'
 
 /** The query string of a filter set, without empty values. */
@@ -171,18 +171,12 @@ export default function Page() {
             }))}
           />
         )}
-        {total > PAGE_SIZE && (
-          <nav className="desk-pager" aria-label={t('staff.desk.queue.pages')}>
-            {offset > 0 && (
-              <a href={`${base}${queryString(filters, Math.max(0, offset - PAGE_SIZE))}`}>
-                {t('staff.desk.queue.previous')}
-              </a>
-            )}
-            {last < total && (
-              <a href={`${base}${queryString(filters, offset + PAGE_SIZE)}`}>{t('staff.desk.queue.next')}</a>
-            )}
-          </nav>
-        )}
+        <DeskPager
+          total={total}
+          offset={offset}
+          pageSize={PAGE_SIZE}
+          href={(at) => `${base}${queryString(filters, at)}`}
+        />
       </section>
     </div>
   )

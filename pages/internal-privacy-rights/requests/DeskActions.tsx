@@ -45,9 +45,11 @@ export function useDeskActions<T, A extends string>(
     const text =
       code === 'INVALID_TRANSITION'
         ? 'staff.desk.error.transition'
-        : code === 'VALIDATION_FAILED'
-          ? 'staff.desk.error.empty'
-          : 'staff.desk.error.failed'
+        : code === 'NOTICE_NOT_CORRECTED'
+          ? 'staff.desk.error.not_corrected'
+          : code === 'VALIDATION_FAILED'
+            ? 'staff.desk.error.empty'
+            : 'staff.desk.error.failed'
     setMessage({ kind: 'error', text: t(text) })
   }
   const submit = (action: A, fields: string[]) => (event: FormEvent<HTMLFormElement>) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslate } from '#renderer/useTranslate.tsx'
 /** The desk's plain form fields: named, labelled, and read by FormData or a GET form, never held in state. */
 
 export function DeskSelect({
@@ -108,5 +109,28 @@ export function choiceFields(
       />
       <DeskTextArea label={message} name="message" rows={6} />
     </>
+  )
+}
+
+/** The desk lists' pages: previous and next links, as plain links so a page can be bookmarked. */
+export function DeskPager({
+  total,
+  offset,
+  pageSize,
+  href,
+}: {
+  total: number
+  offset: number
+  pageSize: number
+  /** The list's address at that offset. */
+  href: (offset: number) => string
+}) {
+  const t = useTranslate()
+  if (total <= pageSize) return null
+  return (
+    <nav className="desk-pager" aria-label={t('staff.desk.queue.pages')}>
+      {offset > 0 && <a href={href(Math.max(0, offset - pageSize))}>{t('staff.desk.queue.previous')}</a>}
+      {offset + pageSize < total && <a href={href(offset + pageSize)}>{t('staff.desk.queue.next')}</a>}
+    </nav>
   )
 }

@@ -21,12 +21,16 @@ const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
   id: 'political_ads.detail.intro_id',
   status: 'political_ads.detail.status',
   sponsorName: 'political_ads.detail.sponsor',
+  sponsorLegalName: 'political_ads.detail.sponsor',
   sponsorEmail: 'political_ads.detail.sponsor',
   sponsorAddress: 'political_ads.detail.sponsor',
+  sponsorEstablishment: 'political_ads.detail.sponsor',
+  sponsorRegistrationNumber: 'political_ads.detail.sponsor',
   publicationStartDate: 'political_ads.detail.period',
   publicationEndDate: 'political_ads.detail.period',
   budgetLowerBound: 'political_ads.detail.budget',
   budgetUpperBound: 'political_ads.detail.budget',
+  otherBenefits: 'political_ads.detail.budget',
   reachLowerBound: 'political_ads.detail.reach',
   reachUpperBound: 'political_ads.detail.reach',
   channel: 'political_ads.detail.channel',
@@ -35,13 +39,16 @@ const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
   campaignContextUrl: 'political_ads.detail.context',
   campaignContextNoteNl: 'political_ads.detail.note',
   campaignContextNoteFr: 'political_ads.detail.note',
-  previousPublicationSuspended: 'political_ads.detail.suspended',
   payerName: 'political_ads.detail.payer',
+  payerLegalName: 'political_ads.detail.payer',
   payerEmail: 'political_ads.detail.payer',
   payerAddress: 'political_ads.detail.payer',
+  payerEstablishment: 'political_ads.detail.payer',
   ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerLegalName: 'political_ads.detail.beneficiary',
   ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
   ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerEstablishment: 'political_ads.detail.beneficiary',
   amountsMethodology: 'political_ads.detail.methodology',
   linkedProcessType: 'political_ads.detail.linked_process',
   linkedProcessName: 'political_ads.detail.linked_process',
@@ -53,8 +60,18 @@ const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
   suspensions: 'political_ads.detail.suspended',
 }
 
+/** A party of the notice (sponsor, controlling entity, payer), as the 2025/1410 template lists it. */
+interface Party {
+  name?: string
+  legalName?: string
+  email?: string
+  address?: string
+  establishment?: string
+  registrationNumber?: string
+}
+
 export default function Page() {
-  const { item, versions, failed, back } = useData<Data>()
+  const { item, versions, withdrawals, failed, back } = useData<Data>()
   const { site, lang } = usePageContext()
   const t = useTranslate()
   const backLink = (
@@ -85,49 +102,71 @@ export default function Page() {
   const noticeLang = lang === 'fr' ? 'fr' : 'nl'
   const permanent = noticeUrl(site.origin, noticeLang, item.id)
   const qr = `/api/campaign-items/${encodeURIComponent(item.id)}/qr.svg?lang=${noticeLang}`
+  // Issue 18: an element that does not apply says so; one that applies but was not given says that instead.
+  const notGiven = t('political_ads.detail.not_given')
+  /** A party in lines: name, legal name, e-mail (mandatory, Art. 12(1)(a)), address, establishment, number. */
+  const party = (who: Party) =>
+    who.name ? (
+      <ul className="notice-party">
+        <li>{who.name}</li>
+        {who.legalName && <li>{t('political_ads.detail.legal_name', { name: who.legalName })}</li>}
+        <li>{who.email ?? t('political_ads.detail.email_not_given')}</li>
+        {who.address && <li>{who.address}</li>}
+        {who.establishment && (
+          <li>{t('political_ads.detail.establishment', { place: who.establishment })}</li>
+        )}
+        {who.registrationNumber && (
+          <li>{t('political_ads.detail.registration', { number: who.registrationNumber })}</li>
+        )}
+      </ul>
+    ) : (
+      na
+    )
+  const vote = item.linkedProcessType === 'ELECTION' || item.linkedProcessType === 'REFERENDUM'
+  // Template order (Implementing Regulation (EU) 2025/1410), then what the spec adds (docs/decisions/005).
   const rows: [PhraseKey, React.ReactNode][] = [
     [
-      'political_ads.detail.status',
-      <span key="s" className={`badge badge--${item.status}`}>
-        {t(CAMPAIGN_STATUS_LABELS[item.status])}
-      </span>,
-    ],
-    ['political_ads.detail.period', figures.period],
-    ['political_ads.detail.channel', t(CAMPAIGN_CHANNEL_LABELS[item.channel])],
-    ['political_ads.detail.budget', figures.budget],
-    ['political_ads.detail.reach', figures.reach],
-    ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
-    ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
-    [
       'political_ads.detail.sponsor',
-      [item.sponsorName, item.sponsorEmail, item.sponsorAddress].filter(Boolean).join(' · '),
-    ],
-    [
-      'political_ads.detail.payer',
-      [item.payerName, item.payerEmail, item.payerAddress].filter(Boolean).join(' · ') || na,
+      party({
+        name: item.sponsorName,
+        legalName: item.sponsorLegalName,
+        email: item.sponsorEmail,
+        address: item.sponsorAddress,
+        establishment: item.sponsorEstablishment,
+        registrationNumber: item.sponsorRegistrationNumber,
+      }),
     ],
     [
       'political_ads.detail.beneficiary',
-      [
-        item.ultimateBeneficiaryOwnerName,
-        item.ultimateBeneficiaryOwnerEmail,
-        item.ultimateBeneficiaryOwnerAddress,
-      ]
-        .filter(Boolean)
-        .join(' · ') || na,
+      party({
+        name: item.ultimateBeneficiaryOwnerName,
+        legalName: item.ultimateBeneficiaryOwnerLegalName,
+        email: item.ultimateBeneficiaryOwnerEmail,
+        address: item.ultimateBeneficiaryOwnerAddress,
+        establishment: item.ultimateBeneficiaryOwnerEstablishment,
+      }),
     ],
     [
-      'political_ads.detail.context',
-      item.campaignContextUrl ? (
-        <a key="u" href={item.campaignContextUrl} rel="noopener noreferrer">
-          {item.campaignContextUrl}
-        </a>
-      ) : (
-        na
-      ),
+      'political_ads.detail.payer',
+      party({
+        name: item.payerName,
+        legalName: item.payerLegalName,
+        email: item.payerEmail,
+        address: item.payerAddress,
+        establishment: item.payerEstablishment,
+      }),
     ],
-    ['political_ads.detail.note', figures.note ?? na],
-    ['political_ads.detail.methodology', item.amountsMethodology ?? na],
+    ['political_ads.detail.period', figures.period],
+    [
+      'political_ads.detail.budget',
+      <ul key="b" className="notice-party">
+        <li>{figures.budget ?? notGiven}</li>
+        <li>{t('political_ads.detail.other_benefits', { benefits: item.otherBenefits ?? na })}</li>
+      </ul>,
+    ],
+    ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
+    ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
+    ['political_ads.detail.methodology', item.amountsMethodology ?? notGiven],
     [
       'political_ads.detail.linked_process',
       item.linkedProcessType
@@ -140,11 +179,19 @@ export default function Page() {
             .join(' · ')
         : na,
     ],
-    ['political_ads.detail.election_info', link(item.electionInfoUrl)],
+    [
+      'political_ads.detail.election_info',
+      item.electionInfoUrl ? link(item.electionInfoUrl) : vote ? notGiven : na,
+    ],
+    ['political_ads.detail.repository', link(item.repositoryUrl)],
     [
       'political_ads.detail.targeting',
       item.targetingUsed === undefined ? (
-        na
+        item.channel === 'DIGITAL' ? (
+          notGiven
+        ) : (
+          na
+        )
       ) : (
         <span key="t">
           {t(
@@ -163,15 +210,19 @@ export default function Page() {
         </span>
       ),
     ],
-    ['political_ads.detail.repository', link(item.repositoryUrl)],
     [
       'political_ads.detail.suspended',
       item.suspensions && item.suspensions.length > 0 ? (
         <ul key="s" className="notice-suspensions">
           {item.suspensions.map((suspension) => (
-            <li key={suspension.date}>
-              {date(suspension.date)}
-              {suspension.reason ? `: ${suspension.reason}` : ''}
+            <li key={`${suspension.date}-${suspension.complaint ?? suspension.reason ?? ''}`}>
+              {[
+                date(suspension.date),
+                suspension.reason ? `: ${suspension.reason}` : '',
+                suspension.complaint
+                  ? ` (${t('political_ads.detail.suspension_complaint', { reference: suspension.complaint })})`
+                  : '',
+              ].join('')}
             </li>
           ))}
         </ul>
@@ -179,6 +230,16 @@ export default function Page() {
         t(item.previousPublicationSuspended ? 'political_ads.detail.yes' : 'political_ads.detail.no')
       ),
     ],
+    [
+      'political_ads.detail.status',
+      <span key="s" className={`badge badge--${item.status}`}>
+        {t(CAMPAIGN_STATUS_LABELS[item.status])}
+      </span>,
+    ],
+    ['political_ads.detail.channel', t(CAMPAIGN_CHANNEL_LABELS[item.channel])],
+    ['political_ads.detail.reach', figures.reach ?? notGiven],
+    ['political_ads.detail.context', link(item.campaignContextUrl)],
+    ['political_ads.detail.note', figures.note ?? na],
   ]
   return (
     <SideMenuLayout>
@@ -211,6 +272,27 @@ export default function Page() {
           </div>
         ))}
       </dl>
+      {withdrawals.some((withdrawal) => withdrawal.reinstatedAt) && (
+        <section aria-labelledby="withdrawals-heading">
+          <h2 id="withdrawals-heading">{t('political_ads.detail.withdrawals_heading')}</h2>
+          <ul>
+            {withdrawals.flatMap((withdrawal) =>
+              withdrawal.reinstatedAt
+                ? [
+                    <li key={withdrawal.withdrawnAt}>
+                      {t('political_ads.detail.withdrawal_line', {
+                        withdrawn: date(withdrawal.withdrawnAt),
+                        reason: withdrawal.reason,
+                        reinstated: date(withdrawal.reinstatedAt),
+                        reinstatement: withdrawal.reinstatementReason ?? '',
+                      })}
+                    </li>,
+                  ]
+                : [],
+            )}
+          </ul>
+        </section>
+      )}
       {versions.length > 0 && (
         <section aria-labelledby="versions-heading">
           <h2 id="versions-heading">{t('political_ads.detail.versions_heading')}</h2>

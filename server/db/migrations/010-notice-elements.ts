@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
+import { textColumns } from '../schema-builders'
 
 /** Issue 18: every element of the transparency notice its own column (Art. 12(1); docs/decisions/003). */
-const TEXT_COLUMNS = [
+const columns = textColumns('campaign_items', [
   'amounts_methodology',
   'linked_process_type',
   'linked_process_name',
@@ -11,18 +12,16 @@ const TEXT_COLUMNS = [
   'repository_url',
   /** JSON array of { date, reason? }: dated suspensions of earlier publications. */
   'suspensions',
-] as const
+])
 
 export const noticeElementsMigration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    for (const column of TEXT_COLUMNS)
-      await db.schema.alterTable('campaign_items').addColumn(column, 'text').execute()
+    await columns.add(db)
     await db.schema.alterTable('campaign_items').addColumn('targeting_used', 'integer').execute()
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('campaign_items').dropColumn('targeting_used').execute()
-    for (const column of [...TEXT_COLUMNS].reverse())
-      await db.schema.alterTable('campaign_items').dropColumn(column).execute()
+    await columns.drop(db)
   },
 }

@@ -23,6 +23,14 @@ export default function Page() {
   const t = useTranslate()
   const [complaint, setComplaint] = useState<ComplaintView>(initial)
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
+  const eventLabel = (event: ComplaintView['timeline'][number]) => {
+    if (event.kind === 'closed' && event.detail)
+      return t(COMPLAINT_OUTCOME_LABELS[event.detail as ComplaintOutcome])
+    // Issue 18: what the outcome did to the notice, with the notice's version.
+    const notice = NOTICE_EVENT_KEYS[event.kind]
+    if (notice) return t(notice, { version: event.detail ?? '' })
+    return t(EVENT_KEYS[event.kind] ?? 'staff.complaints.event.note')
+  }
   const open = complaint.status === 'received' || complaint.status === 'under_review'
 
   const { run, submit, busy, status } = useDeskActions<ComplaintView, Action>(
@@ -69,12 +77,7 @@ export default function Page() {
             {complaint.timeline.map((event) => (
               <li key={event.id}>
                 <p className="desk-timeline__head">
-                  <strong>
-                    {event.kind === 'closed' && event.detail
-                      ? t(COMPLAINT_OUTCOME_LABELS[event.detail as ComplaintOutcome])
-                      : t(EVENT_KEYS[event.kind] ?? 'staff.complaints.event.note')}
-                  </strong>{' '}
-                  <time dateTime={event.at}>{time(event.at)}</time>
+                  <strong>{eventLabel(event)}</strong> <time dateTime={event.at}>{time(event.at)}</time>
                   {event.by && <> · {event.by}</>}
                 </p>
                 {event.text && <p className="desk-timeline__text">{event.text}</p>}
@@ -132,6 +135,14 @@ const EVENT_KEYS: Record<
   'mail-failed': 'staff.complaints.event.mail_failed',
   under_review: 'staff.complaints.event.under_review',
   note: 'staff.complaints.event.note',
+}
+
+const NOTICE_EVENT_KEYS: Record<
+  string,
+  'staff.complaints.event.notice_corrected' | 'staff.complaints.event.notice_suspended'
+> = {
+  'notice-corrected': 'staff.complaints.event.notice_corrected',
+  'notice-suspended': 'staff.complaints.event.notice_suspended',
 }
 
 const DONE_KEYS = {
