@@ -66,7 +66,15 @@ declare global {
       phrases?: string[]
       /** False on pages that show no breadcrumb trail (the error page). */
       breadcrumbs?: boolean
+      /** How the server may keep the rendered page (issue 19, server/middleware/pages.ts); absent: for good. */
+      pageCache?: PageCacheSetting
     }
+    /**
+     * `false`: never kept (a personal token in the URL). `maxAgeSeconds`: the page reads the database, a copy
+     * is served this long at most. `perQuery`: the query string selects what is shown and is nothing personal
+     * (a search, filters), so a copy is kept per query string, for a minute at most.
+     */
+    type PageCacheSetting = false | { maxAgeSeconds?: number; perQuery?: boolean }
     interface ConfigResolved {
       phrases?: string[][]
     }

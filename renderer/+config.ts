@@ -13,6 +13,7 @@ export default {
     description: { env: { server: true } },
     phrases: { env: { server: true }, cumulative: true },
     breadcrumbs: { env: { server: true, client: true } },
+    pageCache: { env: { server: true } },
   },
   phrases: ['layout'],
 } satisfies Config

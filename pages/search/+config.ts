@@ -4,4 +4,6 @@ export default {
   title: 'search.title',
   description: 'search.description',
   phrases: ['search'],
+  // The indexes are built at start-up: a result page is kept per query, briefly (issue 19).
+  pageCache: { perQuery: true },
 } satisfies Config

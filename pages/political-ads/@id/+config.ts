@@ -14,4 +14,7 @@ export default {
     'validation',
     'contact.email_validation_failure',
   ],
+  // A notice comes from the database, which an import in another process changes (issue 19); the query
+  // string is the list's filters, for the way back.
+  pageCache: { maxAgeSeconds: 5, perQuery: true },
 } satisfies Config

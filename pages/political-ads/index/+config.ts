@@ -10,4 +10,7 @@ export default {
     'political_ads.channels',
     'political_ads.periods',
   ],
+  // Notices come from the database, which an import in another process changes (issue 19); the filters
+  // in the query string are public.
+  pageCache: { maxAgeSeconds: 5, perQuery: true },
 } satisfies Config
