@@ -73,7 +73,15 @@ declare global {
       hydrate?: boolean
       /** A form page's `+clientData.ts`: what of its data the browser gets (default: all of it). */
       clientData?: (data: never) => unknown
+      /** How the server may keep the rendered page (issue 19, server/middleware/pages.ts); absent: for good. */
+      pageCache?: PageCacheSetting
     }
+    /**
+     * `false`: never kept (a personal token in the URL). `maxAgeSeconds`: the page reads the database, a copy
+     * is served this long at most. `perQuery`: the query string selects what is shown and is nothing personal
+     * (a search, filters), so a copy is kept per query string, for a minute at most.
+     */
+    type PageCacheSetting = false | { maxAgeSeconds?: number; perQuery?: boolean }
     interface ConfigResolved {
       phrases?: string[][]
     }

@@ -18,6 +18,7 @@ export default {
     breadcrumbs: { env: { server: true } },
     hydrate: { env: { server: true } },
     clientData: { env: { server: true } },
+    pageCache: { env: { server: true } },
   },
   phrases: ['layout'],
   hydrate: false,

@@ -28,7 +28,8 @@ export function onRenderHtml(pageContext: PageContextServer) {
     ? contextScript(clientPageContext(pageContext), PAGE_CONTEXT_ID)
     : ''
   const head = headTags(pageContext)
-  const nonce = pageContext.cspNonce ?? ''
+  // A nonce exists in development only (docs/decisions/006): production policies allow Fathom by origin.
+  const nonce = pageContext.cspNonce ? ` nonce="${escapeHtml(pageContext.cspNonce)}"` : ''
   const alternates = head.alternates
     .map(
       (alternate) =>
@@ -36,7 +37,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
     )
     .join('\n')
   const fathom = head.fathomSiteId
-    ? `<script src="${FATHOM_SCRIPT_URL}" data-site="${escapeHtml(head.fathomSiteId)}" defer nonce="${escapeHtml(nonce)}"></script>`
+    ? `<script src="${FATHOM_SCRIPT_URL}" data-site="${escapeHtml(head.fathomSiteId)}" defer${nonce}></script>`
     : ''
   return escapeInject`<!doctype html>
 <html lang="${head.lang}">

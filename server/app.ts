@@ -10,6 +10,7 @@ import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
 import { staffRouter } from './api/staff'
 import { verificationRouter } from './api/verification'
+import { isPrecompressed } from './compressed'
 import type { Config } from './config'
 import type { DocumentStore } from './documents/store'
 import type { Logger } from './logger'
@@ -21,6 +22,7 @@ import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
 import { openApiRouter } from './openapi/router'
+import type { ResponseCache } from './response-cache'
 import type { AddressLookup } from './services/address-lookup'
 import type { ApiClientService } from './services/api-clients'
 import type { ComplaintDesk } from './services/complaint-desk'
@@ -59,6 +61,8 @@ export interface Services {
     /** HMAC key of the sign-in transaction cookie. */
     key: Buffer
   }
+  /** Rendered pages and search answers, compressed once (issue 19), bounded by PAGE_CACHE_MB. */
+  responseCache: ResponseCache
   /** Per-IP POST counters: in memory, or in Redis when REDIS_URL is set. */
   rateLimitStore: RateLimitStore
   /** Prometheus metrics of this instance: HTTP responses, and the outbox and due requests at each scrape. */
@@ -78,9 +82,12 @@ export function createApp(config: Config, services: Services) {
   app.use(requestLog(services.logger))
   app.use(services.metrics.observe)
   app.use(siteResolution(config.hostTable))
-  app.use(cspNonce)
-  app.use(securityHeaders({ development: services.development ?? false }))
-  app.use(compression())
+  const development = services.development ?? false
+  // Production pages carry no inline script, so their policy needs no nonce (docs/decisions/006).
+  if (development) app.use(cspNonce)
+  app.use(securityHeaders({ development }))
+  // On the fly only what was not compressed ahead: built assets (.br, .gz from the build) and kept pages are.
+  app.use(compression({ filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }))
 
   app.get('/livez', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' })
@@ -114,7 +121,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
-  app.use('/api', searchRouter(services.search))
+  app.use('/api', searchRouter(services.search, services.responseCache))
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
@@ -148,7 +155,7 @@ export function createApp(config: Config, services: Services) {
         staffCountries: config.staff.countries,
       },
       // Development renders every request, so edits show at once.
-      { reuse: !services.development },
+      development ? null : services.responseCache,
     ),
   )
 

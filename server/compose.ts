@@ -13,6 +13,7 @@ import { createTransport, type MailTransport } from './mail/transport'
 import { createMetrics } from './metrics'
 import { memoryRateLimitStore, type RateLimitStore } from './middleware/rate-limit'
 import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from './redis-rate-limit'
+import { createResponseCache } from './response-cache'
 import { createAddressLookup } from './services/address-lookup'
 import { createApiClientService } from './services/api-clients'
 import { createComplaintDesk } from './services/complaint-desk'
@@ -70,7 +71,7 @@ export async function compose(
     clock?: () => Date
   },
 ): Promise<Composition> {
-  const { root, logger } = options
+  const { root, logger, clock } = options
   // The build checked content/ too; an instance never serves content that breaks its schemas.
   assertContent(root)
   const db = openDatabase(config.databaseUrl, root, {
@@ -175,6 +176,10 @@ export async function compose(
       key: staffKey,
     },
     rateLimitStore,
+    responseCache: createResponseCache({
+      maxBytes: config.pageCacheBytes,
+      clock: clock ? () => clock().getTime() : undefined,
+    }),
     metrics: createMetrics({ db }),
     development: options.development ?? false,
     ready: async () => {

@@ -42,6 +42,11 @@ export interface Config {
   readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
+  /**
+   * Issue 19: memory for rendered pages and search answers kept compressed (PAGE_CACHE_MB), in bytes; a
+   * quarter of it holds answers to URLs with a query string and not-found pages.
+   */
+  readonly pageCacheBytes: number
   /** Issue 17: the key webhook signing secrets are derived from (WEBHOOK_SIGNING_KEY); null: a key file. */
   readonly webhookSigningKey: string | null
   /** Issue 17: requests per minute one brand system may make (API_CLIENT_REQUESTS_PER_MINUTE). */
@@ -154,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     recipientMailsPerDay: integer(env, 'RECIPIENT_MAILS_PER_DAY', 3, 1, 1_000_000),
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 32, 1, 4096) * 1024 * 1024,
     apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     apiClientAuthFailuresPerMinute: integer(env, 'API_CLIENT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
     webhookSigningKey: signingKey(env),

@@ -5,4 +5,6 @@ export default {
   description: 'search.description',
   phrases: ['search'],
   hydrate: true,
+  // The indexes are built at start-up: a result page is kept per query, briefly (issue 19).
+  pageCache: { perQuery: true },
 } satisfies Config

@@ -1,13 +1,23 @@
 import { Router } from 'express'
 import { type Locale, parseLocale } from '#shared/locale.ts'
 import { SEARCH_MAX } from '#shared/search.ts'
+import { compressBody, sendCompressed } from '../compressed'
+import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import { ValidationFailed } from '../services/errors'
 import type { SearchService } from '../services/search'
 
-/** GET /api/search?q=&locale=: the results of a search, with their snippets. */
-export function searchRouter(search: SearchService): Router {
+/** Browsers and proxies may keep an answer this long, and so does the server (the indexes never change). */
+const MAX_AGE_SECONDS = 60
+
+/**
+ * GET /api/search?q=&locale=: the results of a search, with their snippets. Issue 19: identical searches
+ * (the as-you-type box asks the same prefixes again and again) are answered from memory, compressed once.
+ */
+export function searchRouter(search: SearchService, cache: ResponseCache): Router {
   const router = Router()
-  router.get('/search', (req, res) => {
+  // A burst of the same new search computes it once.
+  const once = singleFlight<CachedResponse>()
+  router.get('/search', async (req, res) => {
     const { q, locale } = req.query
     const errors = [
       ...(typeof locale === 'string' && parseLocale(locale) ? [] : [{ field: 'locale', rule: 'locale' }]),
@@ -16,9 +26,24 @@ export function searchRouter(search: SearchService): Router {
         : [{ field: 'q', rule: 'maxLength' }]),
     ]
     if (errors.length > 0) throw new ValidationFailed(errors)
-    res
-      .set('Cache-Control', 'public, max-age=60')
-      .json(search.search(typeof q === 'string' ? q : '', locale as Locale))
+    const query = typeof q === 'string' ? q : ''
+    const key = `/api/search|${locale}|${query}`
+    const answer =
+      cache.get(key) ??
+      (await once(key, async () => {
+        const body = await compressBody(JSON.stringify(search.search(query, locale as Locale)))
+        const made: CachedResponse = {
+          status: 200,
+          headers: [['Content-Type', 'application/json; charset=utf-8']],
+          body,
+        }
+        // A query is anything a visitor types: on the shelf that cannot push out the pages.
+        cache.set(key, made, { shelf: 'other', maxAgeMs: MAX_AGE_SECONDS * 1000 })
+        return made
+      }))
+    for (const [name, value] of answer.headers) res.setHeader(name, value)
+    res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`)
+    sendCompressed(req, res, answer.body)
   })
   return router
 }

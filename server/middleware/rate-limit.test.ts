@@ -36,6 +36,22 @@ describe('memoryRateLimitStore', () => {
     now += 60_000
     expect(await store.peek('c')).toBe(0)
   })
+
+  it('holds a bounded number of counters through a flood of new keys, the least recently hit going first', async () => {
+    let now = 1_000_000
+    const store = memoryRateLimitStore(() => now, 1_000)
+    expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(1)
+    for (let i = 0; i < 10_000; i++) {
+      await store.hit(`mail:verification:${i}`, 86_400_000)
+      // The address under attack keeps being hit: it stays, with its count.
+      if (i % 500 === 0) await store.hit('mail:verification:victim', 86_400_000)
+    }
+    expect(store.size()).toBe(1_000)
+    expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(22)
+    expect(await store.hit('mail:verification:0', 86_400_000)).toBe(1)
+    now += 86_400_001
+    expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(1)
+  })
 })
 
 describe.skipIf(!REDIS_URL)('redisRateLimitStore against TEST_REDIS_URL', () => {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { LRUCache } from 'lru-cache'
 import { HttpError } from '../http-error'
 
 /** Counts hits per key in fixed windows of `windowMs` (one minute for the forms). */
@@ -8,25 +9,37 @@ export interface RateLimitStore {
   peek(key: string): Promise<number>
 }
 
-/** One instance: counters in memory. A window starts at a key's first hit. */
-export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>()
+/** Counters one memory store holds at most (about 15 MB): beyond it the least recently hit key goes first. */
+export const MEMORY_STORE_KEYS = 50_000
+
+/**
+ * One instance: counters in memory. A window starts at a key's first hit; a counter is dropped when its window
+ * ends, and the store holds at most `maxKeys` (issue 19: a flood of new addresses, as a submit load with a
+ * new e-mail address per request makes for the 24-hour mail limit, must not grow it without end).
+ */
+export function memoryRateLimitStore(
+  now: () => number = Date.now,
+  maxKeys = MEMORY_STORE_KEYS,
+): RateLimitStore & { size(): number } {
+  const windows = new LRUCache<string, { count: number; resetAt: number }>({
+    max: maxKeys,
+    perf: { now },
+    ttlResolution: 0,
+  })
   return {
     async hit(key, windowMs) {
       const time = now()
       const current = windows.get(key)
-      if (!current || current.resetAt <= time) {
-        if (windows.size > 50_000) for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k)
-        windows.set(key, { count: 1, resetAt: time + windowMs })
-        return 1
-      }
-      current.count++
-      return current.count
+      if (current && current.resetAt > time) return ++current.count
+      // The TTL lets the cache forget an ended window; the window itself ends at resetAt.
+      windows.set(key, { count: 1, resetAt: time + windowMs }, { ttl: windowMs })
+      return 1
     },
     async peek(key) {
       const current = windows.get(key)
       return current && current.resetAt > now() ? current.count : 0
     },
+    size: () => windows.size,
   }
 }
 

@@ -3,7 +3,10 @@ import type { Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 import { FATHOM_ORIGIN } from '#shared/analytics.ts'
 
-/** A fresh CSP nonce per response, shared by helmet's header and Vike's inline scripts (DESIGN.md decision 3). */
+/**
+ * Development only: a fresh CSP nonce per response for the inline module script Vike writes around Vite's
+ * client. Production pages have no inline script and a policy without nonce (docs/decisions/006).
+ */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString('base64url')
   next()
@@ -26,7 +29,8 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", nonce, fathom],
+        // Every script of a production page is a file from our own origin (or Fathom's, where it loads).
+        scriptSrc: options.development ? ["'self'", nonce, fathom] : ["'self'", fathom],
         // Vite injects its client and CSS as inline styles in development only.
         styleSrc: options.development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", 'data:', fathom],

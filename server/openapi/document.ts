@@ -320,7 +320,10 @@ export function openApiDocument(serverUrl: string) {
           'The status does not allow this (`INVALID_TRANSITION`; closing a complaint as "notice corrected" while the notice is unchanged: `NOTICE_NOT_CORRECTED`)',
           errorExamples.E409,
         ),
-        E410: error('Gone (`GONE`): the notice was removed at the end of its retention period', errorExamples.E410),
+        E410: error(
+          'Gone (`GONE`): the notice was removed at the end of its retention period',
+          errorExamples.E410,
+        ),
         E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
         E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
         E429: error(

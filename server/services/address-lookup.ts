@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { Address } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 
@@ -25,18 +26,21 @@ export function createAddressLookup(
   urls: { NL: string; BE: string },
   options: { timeoutMs?: number } = {},
 ): AddressLookup {
-  const cache = new Map<string, { value: Awaited<ReturnType<AddressLookup>>; until: number }>()
+  // Bounded in entries and age (issue 19); an answer may be null (no such address), so it is wrapped.
+  const cache = new LRUCache<string, { value: Awaited<ReturnType<AddressLookup>> }>({
+    max: 20_000,
+    ttl: 86_400_000,
+  })
   const timeoutMs = options.timeoutMs ?? 3000
   return async (query) => {
     const key = JSON.stringify(query)
     const cached = cache.get(key)
-    if (cached && cached.until > Date.now()) return cached.value
+    if (cached) return cached.value
     const value =
       query.country === 'NL'
         ? await lookupNl(urls.NL, query, timeoutMs)
         : await lookupBe(urls.BE, query, timeoutMs)
-    if (cache.size > 20_000) cache.clear()
-    cache.set(key, { value, until: Date.now() + 86_400_000 })
+    cache.set(key, { value })
     return value
   }
 }

@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises'
+import { LRUCache } from 'lru-cache'
 
 /** The DNS look-ups the check needs; tests inject a local stub (nothing in the suite needs the internet). */
 export interface DnsResolver {
@@ -20,15 +21,14 @@ export function createEmailDomainCheck(
   resolver: DnsResolver,
   options: { cacheMs?: number } = {},
 ): EmailDomainCheck {
-  const cache = new Map<string, { ok: boolean; until: number }>()
-  const cacheMs = options.cacheMs ?? 10 * 60_000
+  // Bounded in entries and age (issue 19): a flood of made-up domains pushes out only the oldest answers.
+  const cache = new LRUCache<string, { ok: boolean }>({ max: 10_000, ttl: options.cacheMs ?? 10 * 60_000 })
   return async (email) => {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
     const cached = cache.get(domain)
-    if (cached && cached.until > Date.now()) return cached.ok
+    if (cached) return cached.ok
     const ok = await check(resolver, domain)
-    if (cache.size > 10_000) cache.clear()
-    cache.set(domain, { ok, until: Date.now() + cacheMs })
+    cache.set(domain, { ok })
     return ok
   }
 }

@@ -10,28 +10,14 @@ import {
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
 import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
+import { campaignItem } from '../support/campaigns'
 import { SmtpSink } from '../support/smtp'
 
 const ACC_NL = 'privacy-acc.dpgmedia.nl'
 const ACC_BE = 'privacy-acc.dpgmedia.be'
 const PROD_NL = 'privacy.dpgmedia.nl'
 
-/** A notice with what the regulation makes mandatory (issue 18), and the overrides of a test. */
-const item = <T extends Record<string, unknown>>(id: string, overrides: T = {} as T) => ({
-  id,
-  status: 'RUNNING',
-  sponsorName: `Sponsor ${id}`,
-  sponsorEmail: `info@${id}.example`,
-  publicationStartDate: '2026-11-01',
-  publicationEndDate: '2026-12-31',
-  budgetLowerBound: 1000,
-  channel: 'DIGITAL',
-  fundingOriginType: 'PRIVATE',
-  fundingRegion: 'EU',
-  amountsMethodology: 'Gefactureerde bedragen, exclusief btw.',
-  targetingUsed: false,
-  ...overrides,
-})
+const item = campaignItem
 
 /** A notice with every element of Art. 12(1) and the 2025/1410 template filled in. */
 const FULL = item('full-1', {

@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { delimiter, join, resolve } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { killHard, startServer, stopProcesses, track } from '../support/server-process'
 import { eventually, freePort } from '../support/waiting'
 
 /**
@@ -14,107 +13,17 @@ import { eventually, freePort } from '../support/waiting'
  * happens around the app: start-up, Redis outages, signals and exit codes.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const UNAVAILABLE = 'redis unavailable; rate-limit counters in memory'
 const AVAILABLE_AGAIN = 'redis available again'
 const CONTACT = JSON.stringify({ name: 'Jan', email: 'jan@example.com', question: 'Hallo' })
 const HOST = 'privacy.dpgmedia.nl'
 
 const execFileAsync = promisify(execFile)
-const children: ChildProcess[] = []
-const tempDirs: string[] = []
 
-afterEach(async () => {
-  await Promise.all(children.splice(0).map(killHard))
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
-async function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
-}
+afterEach(stopProcesses)
 
 function onPath(command: string): boolean {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)))
-}
-
-interface App {
-  child: ChildProcess
-  port: number
-  /** Messages logged so far (pino's `msg`), in order. */
-  messages(): string[]
-  count(msg: string): number
-  exit: Promise<number | null>
-}
-
-/**
- * Starts the built server (dist/node/index.mjs, as `npm start` and the image run it; `npm test` builds
- * first) and resolves once it listens; its log is kept to count messages.
- */
-async function startApp(env: Record<string, string>): Promise<App> {
-  const dir = mkdtempSync(join(tmpdir(), 'privacy-process-'))
-  tempDirs.push(dir)
-  const port = await freePort()
-  const child = spawn(process.execPath, ['dist/node/index.mjs'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      SITE_HOSTS_FILE: 'test/fixtures/hosts.json',
-      DATABASE_URL: `file:${join(dir, 'x.sqlite')}`,
-      EMAIL_DOMAIN_CHECK: 'off',
-      LOG_LEVEL: 'info',
-      // A closed port: mails stay in the outbox instead of landing in data/mail/.
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      // Else the server writes a key file under the project's data/.
-      STAFF_SESSION_SECRET: randomBytes(32).toString('hex'),
-      WEB_CONCURRENCY: '1',
-      RATE_LIMIT_PER_MINUTE: '1000',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const messages: string[] = []
-  let output = ''
-  let partial = ''
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk
-    const lines = (partial + chunk).split('\n')
-    partial = lines.pop() ?? ''
-    for (const line of lines) messages.push(messageOf(line))
-  })
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk
-  })
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const count = (msg: string) => messages.filter((m) => m === msg).length
-  let exited = false
-  void exit.then(() => {
-    exited = true
-  })
-  await eventually(
-    'the server to listen',
-    () => {
-      if (exited) throw new Error(`the server exited before listening:\n${output}`)
-      return count('listening') > 0
-    },
-    45_000,
-  )
-  return { child, port, messages: () => [...messages], count, exit }
-}
-
-function messageOf(line: string): string {
-  try {
-    return (JSON.parse(line) as { msg?: string }).msg ?? line
-  } catch {
-    return line
-  }
 }
 
 interface Answer {
@@ -149,7 +58,7 @@ const postContact = (port: number) => send(port, 'POST', '/api/contact?locale=nl
 
 describe('Redis is optional', () => {
   it('unreachable at start-up: the server listens, is ready, answers forms fast and warns once', async () => {
-    const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })
+    const app = await startServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })
     expect((await send(app.port, 'GET', '/readyz')).status).toBe(200)
     const first = await postContact(app.port)
     expect(first.status).toBe(200)
@@ -172,7 +81,7 @@ describe('Redis is optional', () => {
     async () => {
       const redisPort = await freePort()
       let redis = await startRedis(redisPort)
-      const app = await startApp({ REDIS_URL: `redis://127.0.0.1:${redisPort}` })
+      const app = await startServer({ REDIS_URL: `redis://127.0.0.1:${redisPort}` })
 
       // The client connects in the background: the first POSTs may still count in memory.
       await eventually('a counter in Redis', async () => {
@@ -209,7 +118,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   )
-  children.push(child)
+  track(child)
   await eventually('redis-server to answer', async () => {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`)
     try {
@@ -229,7 +138,7 @@ async function rateKeys(port: number): Promise<string[]> {
 
 describe('SIGTERM', () => {
   it('drains: /readyz answers 503 at once, requests are served for the drain period, then it exits 0', async () => {
-    const app = await startApp({ SHUTDOWN_DRAIN_SECONDS: '2' })
+    const app = await startServer({ SHUTDOWN_DRAIN_SECONDS: '2' })
     // Renders the page once, so the request during the drain is not the slow first render.
     expect((await send(app.port, 'GET', '/nl')).status).toBe(200)
     expect((await send(app.port, 'GET', '/readyz')).status).toBe(200)

@@ -15,4 +15,7 @@ export default {
     'contact.email_validation_failure',
   ],
   hydrate: true,
+  // Notices change by import (another process), withdrawal, complaint outcomes and retention (issues 18,
+  // 19): never kept, so the list and a notice show the database as it is (docs/decisions/006).
+  pageCache: false,
 } satisfies Config

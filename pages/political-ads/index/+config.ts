@@ -11,4 +11,7 @@ export default {
     'political_ads.periods',
   ],
   hydrate: true,
+  // Notices change by import (another process), withdrawal, complaint outcomes and retention (issues 18,
+  // 19): never kept, so the list and a notice show the database as it is (docs/decisions/006).
+  pageCache: false,
 } satisfies Config

@@ -1,0 +1,41 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { compressBody, preferredEncoding } from './compressed'
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1.0, br;q=0.1', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR ; Q=0 , GZip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate', 'identity'],
+    ['identity', 'identity'],
+    ['gzip;q=0, br;q=0', 'identity'],
+    ['gzip;q=abc', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('answers %j with %s', (header, encoding) => {
+    expect(preferredEncoding(header)).toBe(encoding)
+  })
+})
+
+describe('compressBody', () => {
+  it('holds the body as it is, in brotli and in gzip, each with an ETag of its own', async () => {
+    const html = `<!doctype html><p>${'Privacyverklaring van DPG Media. '.repeat(200)}</p>`
+    const body = await compressBody(html)
+    expect(body.variants.identity.toString()).toBe(html)
+    expect(brotliDecompressSync(body.variants.br).toString()).toBe(html)
+    expect(gunzipSync(body.variants.gzip).toString()).toBe(html)
+    expect(body.variants.br.length).toBeLessThan(body.variants.gzip.length)
+    expect(new Set(Object.values(body.etags)).size).toBe(3)
+    expect(body.bytes).toBe(
+      body.variants.identity.length + body.variants.br.length + body.variants.gzip.length,
+    )
+    // The same body gets the same ETags: a copy rendered again after its age limit still answers 304.
+    expect((await compressBody(html)).etags).toEqual(body.etags)
+  })
+})
