@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Dialect } from './dialect'
 import type { Database } from './schema'
 
@@ -10,18 +10,18 @@ const QUEUES = {
 type Queue = keyof typeof QUEUES
 
 /**
- * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers their ids. On PostgreSQL
- * the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row; on SQLite
- * the single statement takes the write lock at once, so processes sharing the file wait their turn.
+ * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers them (one round trip). On
+ * PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row;
+ * on SQLite the single statement takes the write lock at once, so processes sharing the file wait their turn.
  */
-export async function claimDue(
+export async function claimDue<Q extends Queue>(
   db: Kysely<Database>,
   dialect: Dialect,
-  queue: Queue,
+  queue: Q,
   now: Date,
   limit: number,
   lockMs: number,
-): Promise<string[]> {
+): Promise<Selectable<Database[Q]>[]> {
   // One shape for both tables: their queue columns are named alike (the done column aside).
   const table = queue as 'mail_outbox'
   const done = QUEUES[queue] as 'sent_at'
@@ -40,7 +40,7 @@ export async function claimDue(
     .updateTable(table)
     .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
     .where('id', 'in', due)
-    .returning('id')
+    .returningAll()
     .execute()
-  return claimed.map((row) => row.id)
+  return claimed as Selectable<Database[Q]>[]
 }

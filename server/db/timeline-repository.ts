@@ -46,25 +46,23 @@ export async function appendEvent(db: Executor, timeline: Timeline, ownerId: str
     .execute()
 }
 
-/** A delivered mail joins the timeline of the request or complaint it is about (contact messages have none). */
-export async function recordDelivery(db: Executor, aboutId: string, mailKind: string, now: string) {
+/**
+ * Delivered mails join the timeline of the request or complaint each is about (contact messages have none):
+ * one INSERT per timeline for a whole batch, whichever of the two each mail's row is in.
+ */
+export async function recordDeliveries(
+  db: Executor,
+  mails: readonly { aboutId: string; kind: string; sentAt: string }[],
+) {
+  if (mails.length === 0) return
+  const delivered = sql.join(
+    mails.map((mail) => sql`(${eventId()}, ${mail.aboutId}, ${mail.sentAt}, ${mail.kind})`),
+  )
   for (const { table, owner, of } of Object.values(TIMELINES)) {
-    await db
-      .insertInto(table)
-      .columns(['id', owner, 'occurred_at', 'kind', 'detail'] as never)
-      .expression(
-        db
-          .selectFrom(of)
-          .select([
-            sql.lit(eventId()).as('id'),
-            sql.ref('id').as(owner),
-            sql.lit(now).as('occurred_at'),
-            sql.lit('mail-delivered').as('kind'),
-            sql.lit(mailKind).as('detail'),
-          ])
-          .where('id', '=', aboutId) as never,
-      )
-      .execute()
+    await sql`with delivered (event_id, about_id, occurred_at, detail) as (values ${delivered})
+      insert into ${sql.table(table)} (id, ${sql.ref(owner)}, occurred_at, kind, detail)
+      select delivered.event_id, about.id, delivered.occurred_at, 'mail-delivered', delivered.detail
+      from delivered join ${sql.table(of)} about on about.id = delivered.about_id`.execute(db)
   }
 }
 

@@ -98,7 +98,11 @@ export async function claimDueDeliveries(
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select(['d.id', 'd.endpoint_id', 'e.url', 'd.event_type', 'd.payload', 'd.created_at', 'd.attempts'])
-    .where('d.id', 'in', claimed)
+    .where(
+      'd.id',
+      'in',
+      claimed.map((row) => row.id),
+    )
     .execute()
   return rows.map((row) => ({
     id: row.id,
