@@ -28,27 +28,29 @@ export interface QueuedMail extends OutgoingMail {
 /** Written in the same transaction as what the mail is about (DESIGN.md decision 6). */
 export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<string> {
   const id = crypto.randomUUID()
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      kind: mail.kind,
-      about_id: mail.aboutId,
-      to_address: mail.to,
-      reply_to: mail.replyTo ?? null,
-      recipient_domain: recipientDomain(mail.to),
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      sent_at: null,
-      failed_at: null,
-      created_at: now,
-    })
-    .execute()
+  await mailInsert(db, mail, now, id).execute()
   return id
+}
+
+/** The INSERT of a queued mail, not yet run (server/db/unit-of-work.ts runs it with what it is about). */
+export function mailInsert(db: Executor, mail: OutgoingMail, now: string, id: string = crypto.randomUUID()) {
+  return db.insertInto('mail_outbox').values({
+    id,
+    kind: mail.kind,
+    about_id: mail.aboutId,
+    to_address: mail.to,
+    reply_to: mail.replyTo ?? null,
+    recipient_domain: recipientDomain(mail.to),
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    sent_at: null,
+    failed_at: null,
+    created_at: now,
+  })
 }
 
 /** Claims up to `limit` due mails for `lockMs` (server/db/queue.ts: never the same mail on two instances). */

@@ -30,20 +30,22 @@ function eventId(): string {
 }
 
 export async function appendEvent(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
+  await eventInsert(db, timeline, ownerId, event).execute()
+}
+
+/** The INSERT of a timeline entry, not yet run (server/db/unit-of-work.ts `insertWithMails`). */
+export function eventInsert(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
   const { table, owner } = TIMELINES[timeline]
-  await db
-    .insertInto(table)
-    .values({
-      id: eventId(),
-      [owner]: ownerId,
-      occurred_at: event.occurredAt,
-      kind: event.kind,
-      actor_email: event.actor?.email ?? null,
-      actor_name: event.actor?.name ?? null,
-      detail: event.detail ?? null,
-      text: event.text ?? null,
-    } as never)
-    .execute()
+  return db.insertInto(table).values({
+    id: eventId(),
+    [owner]: ownerId,
+    occurred_at: event.occurredAt,
+    kind: event.kind,
+    actor_email: event.actor?.email ?? null,
+    actor_name: event.actor?.name ?? null,
+    detail: event.detail ?? null,
+    text: event.text ?? null,
+  } as never)
 }
 
 /**

@@ -1,10 +1,13 @@
-import type { Transaction } from 'kysely'
+import { type Compilable, type OperationNodeSource, sql, type Transaction } from 'kysely'
 import type { Db } from './database'
-import { enqueueMail, type OutgoingMail } from './outbox-repository'
+import { enqueueMail, mailInsert, type OutgoingMail } from './outbox-repository'
 import type { Database } from './schema'
 
 /** The mails about what was saved; `null` or `false` is a mail not sent (no address, the recipient limit). */
 export type Mails = readonly (OutgoingMail | null | false)[]
+
+/** An INSERT built by a repository's `…Insert` function and not yet run. */
+export type PendingInsert = Compilable & OperationNodeSource
 
 /**
  * DESIGN.md decision 6 (outbox): what `save` writes and the mails it answers commit together, or neither
@@ -20,5 +23,28 @@ export async function saveWithMails(
     for (const mail of await save(trx)) {
       if (mail) await enqueueMail(trx, mail, now)
     }
+  })
+}
+
+/**
+ * What the public forms store: rows and their mails, inserted all or nothing as `saveWithMails` does, in one
+ * round trip. On PostgreSQL the INSERTs are the data-modifying WITH queries of one statement, which commits
+ * on its own (foreign keys are checked at its end, so a row and the rows that refer to it go in together);
+ * SQLite, where a round trip costs nothing, runs them in order in one transaction.
+ */
+export async function insertWithMails(
+  db: Db,
+  now: string,
+  inserts: readonly PendingInsert[],
+  mails: Mails,
+): Promise<void> {
+  const all = [...inserts, ...mails.flatMap((mail) => (mail ? [mailInsert(db.db, mail, now)] : []))]
+  if (db.dialect === 'postgres') {
+    const queries = all.map((insert, i) => sql`${sql.raw(`insert_${i}`)} as (${insert})`)
+    await sql`with ${sql.join(queries)} select 1`.execute(db.db)
+    return
+  }
+  await db.db.transaction().execute(async (trx) => {
+    for (const insert of all) await trx.executeQuery(insert.compile())
   })
 }

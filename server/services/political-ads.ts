@@ -6,7 +6,7 @@ import type { Country, Site } from '#shared/site.ts'
 import { findCampaign, listCampaigns, versionsOf } from '../db/campaign-repository'
 import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
-import { freshReference } from '../db/references'
+import { withFreshReference } from '../db/references'
 import { saveWithMails } from '../db/unit-of-work'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
@@ -122,25 +122,27 @@ export function createPoliticalAdsService(deps: {
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      await saveWithMails(db, now, async (trx) => {
-        complaint.reference = await freshReference(trx, 'political_ad_complaints', site.country, at)
-        await insertComplaint(trx, complaint)
-        await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
-        return [
-          {
-            kind: 'complaint',
-            aboutId: complaint.id,
-            to: deps.complaintMailbox[site.country],
-            ...complaintTeamMail(team, complaint, campaign),
-          },
-          acknowledge && {
-            kind: 'complaint-acknowledgement',
-            aboutId: complaint.id,
-            to: email,
-            replyTo: deps.privacyMailbox[site.country],
-            ...complaintAcknowledgementMail(visitor, complaint, campaign),
-          },
-        ]
+      await withFreshReference(site.country, at, async (reference) => {
+        complaint.reference = reference
+        await saveWithMails(db, now, async (trx) => {
+          await insertComplaint(trx, complaint)
+          await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
+          return [
+            {
+              kind: 'complaint',
+              aboutId: complaint.id,
+              to: deps.complaintMailbox[site.country],
+              ...complaintTeamMail(team, complaint, campaign),
+            },
+            acknowledge && {
+              kind: 'complaint-acknowledgement',
+              aboutId: complaint.id,
+              to: email,
+              replyTo: deps.privacyMailbox[site.country],
+              ...complaintAcknowledgementMail(visitor, complaint, campaign),
+            },
+          ]
+        })
       })
       return { reference: complaint.reference }
     },
