@@ -23,6 +23,7 @@ import { webhooksMigration } from './migrations/008-webhooks'
 import { noticeHistoryMigration } from './migrations/009-notice-history'
 import { noticeElementsMigration } from './migrations/010-notice-elements'
 import { complaintDeskMigration } from './migrations/011-complaint-desk'
+import { campaignSearchMigration } from './migrations/012-campaign-search'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -123,8 +124,11 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
   }
 }
 
-/** Migrations run at start-up under Kysely's migration lock, so several instances can start together. */
-export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+/**
+ * Migrations run at start-up under Kysely's migration lock, so several instances can start together.
+ * `upTo` stops after that migration (a test of the next one starts there).
+ */
+export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: string): Promise<void> {
   // Kysely looks for its migration tables by name across schemas: name ours explicitly, or another
   // schema's tables on the same server would be taken for ours.
   const schema =
@@ -146,11 +150,12 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '009-notice-history': noticeHistoryMigration,
         '010-notice-elements': noticeElementsMigration,
         '011-complaint-desk': complaintDeskMigration,
+        '012-campaign-search': campaignSearchMigration(dialect),
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest())
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)

@@ -6,24 +6,14 @@ import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns, parseCampaignFile, withdrawNotices } from '#server/services/campaign-import.ts'
 import { startRetentionJob } from '#server/services/retention.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
+import { campaignRow } from '../support/campaigns'
 import { SmtpSink } from '../support/smtp'
 
 const ACC_NL = 'privacy-acc.dpgmedia.nl'
 const ACC_BE = 'privacy-acc.dpgmedia.be'
 const PROD_NL = 'privacy.dpgmedia.nl'
 
-const item = (id: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  status: 'RUNNING',
-  sponsorName: `Sponsor ${id}`,
-  publicationStartDate: '2026-11-01',
-  publicationEndDate: '2026-12-31',
-  channel: 'DIGITAL',
-  fundingOriginType: 'PRIVATE',
-  fundingRegion: 'EU',
-  previousPublicationSuspended: false,
-  ...overrides,
-})
+const item = campaignRow
 
 describe.each(DATABASES)('transparency centre on %s', (kind) => {
   const sink = new SmtpSink()
