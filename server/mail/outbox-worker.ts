@@ -129,7 +129,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (done) sent.push(done)
       await sendNext()
     }
-    await Promise.all(Array.from({ length: concurrency }, sendNext))
+    // A lane that fails (the database refused a retry's schedule) leaves its mail claimed, to be tried again
+    // when the claim lapses; what the other lanes sent is still marked sent.
+    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, sendNext))
     // Erased in one statement for the batch.
     await markSent(db.db, sent)
     // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
@@ -139,8 +141,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     ).catch((error: unknown) =>
       logger.warn({ err: error, mails: sent.length }, 'mails delivered but not added to the timeline'),
     )
-    // What was erased leaves no copy in a log for longer than COMPACT_EVERY_MS.
-    if (sent.length > 0) compactSoon()
+    // What was erased (sent, or given up on) leaves no copy in a log for longer than COMPACT_EVERY_MS.
+    if (mails.length > 0) compactSoon()
+    const failed = lanes.find((lane) => lane.status === 'rejected')
+    if (failed) throw failed.reason
     return mails.length
   }
 
