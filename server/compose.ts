@@ -75,13 +75,16 @@ export async function compose(
   // The build checked content/ too; an instance never serves content that breaks its schemas.
   assertContent(root)
   const db = openDatabase(config.databaseUrl, root, {
+    poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost'),
   })
   await migrate(db.db, db.dialect)
   const documents = loadDocuments(join(root, 'content/documents'))
-  const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'))
+  const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'), {
+    maxConnections: config.smtpMaxConnections,
+  })
   const emailDomainCheck =
     config.emailDomainCheck === 'off'
       ? async () => true
@@ -208,6 +211,7 @@ export async function compose(
         from: config.mailFrom,
         logger,
         intervalMs: workerOptions.outboxIntervalMs,
+        concurrency: config.smtpMaxConnections,
         retryBaseMs: workerOptions.retryBaseMs,
         failAfterMs: config.mailFailAfterHours * 60 * 60_000,
         clock: workerOptions.clock,

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ CONTACT_RETENTION_DAYS: '0' }, 'CONTACT_RETENTION_DAYS'],
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
     [{ NODE_ENV: 'production', STAFF_DEVELOPMENT_SIGN_IN: 'yes' }, 'STAFF_DEVELOPMENT_SIGN_IN'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ SMTP_MAX_CONNECTIONS: 'many' }, 'SMTP_MAX_CONNECTIONS'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(name)
@@ -42,7 +44,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected)
   })
 
-  it('has the documented retention periods, database time-outs and mail limit by default', () => {
+  it('has the documented retention periods, database time-outs, pool sizes and mail limit by default', () => {
     const config = loadConfig({})
     expect(config.retention).toEqual({
       contactMessageDays: 180,
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
       politicalAdYears: 7,
     })
     expect(config.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 })
+    expect(config.databasePoolSize).toBe(10)
+    expect(config.smtpMaxConnections).toBe(5)
     expect(config.recipientMailsPerDay).toBe(3)
   })
 

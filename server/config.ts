@@ -23,6 +23,8 @@ export interface Config {
   readonly databaseUrl: string
   /** SMTP server URL; null writes mails as .eml files under data/mail/. */
   readonly smtpUrl: string | null
+  /** SMTP connections each instance keeps open, and so mails it sends at once (SMTP_MAX_CONNECTIONS). */
+  readonly smtpMaxConnections: number
   readonly mailFrom: string
   readonly privacyMailbox: Readonly<Record<Country, string>>
   readonly customerServiceMailbox: Readonly<Record<Country, string>>
@@ -38,6 +40,8 @@ export interface Config {
   readonly retention: RetentionConfig
   /** PostgreSQL pool: how long to wait for a connection and for one statement before answering 503. */
   readonly databaseTimeouts: { readonly connectMs: number; readonly statementMs: number }
+  /** PostgreSQL connections each instance (each worker process) may open (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number
   /** Mails of one kind group (verification; acknowledgements) to one recipient address per 24 hours. */
   readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
@@ -129,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     corporateSiteUrl: url(env, 'CORPORATE_SITE_URL', 'https://www.dpgmediagroup.com'),
     databaseUrl: value(env, 'DATABASE_URL') ?? 'file:data/privacy.sqlite',
     smtpUrl: smtp(value(env, 'SMTP_URL')),
+    smtpMaxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', 5, 1, 100),
     mailFrom: mailbox(env, 'MAIL_FROM', 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
     privacyMailbox: {
       NL: mailbox(env, 'PRIVACY_MAILBOX_NL', 'privacy@dpgmedia.nl'),
@@ -156,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5, 1, 120) * 1000,
       statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
     },
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     recipientMailsPerDay: integer(env, 'RECIPIENT_MAILS_PER_DAY', 3, 1, 1_000_000),
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),

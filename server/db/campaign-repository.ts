@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely'
 import type {
   CampaignFilter,
   CampaignItem,
@@ -8,7 +8,9 @@ import type {
   Suspension,
 } from '#shared/political-ads.ts'
 import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
+
 import type { Country } from '#shared/site.ts'
+import type { Dialect } from './dialect'
 import type { CampaignItemTable, Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -375,9 +377,42 @@ export async function versionsOf(db: Executor, id: string): Promise<NoticeVersio
   }))
 }
 
-/** Spec §7 list: newest first, narrowed by period (publication overlapping the last N days), channel and text. */
+/**
+ * The visitor's text as the list filters on it: trimmed and lower-cased as `search_text` is, LIKE wildcards
+ * dropped (both databases then read it literally). Two texts with one needle have one answer.
+ */
+export function searchNeedle(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, '')
+}
+
+/** SQLite reads a text of three characters or more from the FTS5 trigram table of migration 016. */
+const fromTextIndex = (dialect: Dialect, needle: string) => dialect === 'sqlite' && [...needle].length >= 3
+
+/**
+ * Notices whose `search_text` holds the needle, from the substring index of migration 016 once the needle
+ * has three characters (below that, no index helps: every notice is read, as before). SQLite: a phrase of
+ * the FTS5 trigram table, which matches exactly the substrings (the trigrams in a row, case folded as
+ * `search_text` already is; nothing to re-read). PostgreSQL: `LIKE`, which the planner answers from the
+ * pg_trgm GIN index when that is cheaper than reading the notices.
+ */
+function substringMatch(dialect: Dialect, needle: string) {
+  if (fromTextIndex(dialect, needle))
+    return sql<boolean>`campaign_items.rowid in (select rowid from campaign_items_search where campaign_items_search match ${`"${needle.replaceAll('"', '""')}"`})`
+  return sql<boolean>`campaign_items.search_text like ${`%${needle}%`}`
+}
+
+type CampaignQuery<O> = SelectQueryBuilder<Database, 'campaign_items', O>
+
+/**
+ * Spec §7 list: newest first, narrowed by period (publication overlapping the last N days), channel and text,
+ * with how many match in all, in one statement.
+ */
 export async function listCampaigns(
   db: Executor,
+  dialect: Dialect,
   options: {
     country: Country
     includeSamples: boolean
@@ -390,40 +425,71 @@ export async function listCampaigns(
     since?: string
   },
 ): Promise<{ items: Notice[]; total: number }> {
-  let query = db.selectFrom('campaign_items').selectAll().where('country', '=', options.country)
-  if (!options.includeSamples) query = query.where('is_sample', '=', 0)
-  if (!options.everyState)
-    query = query.where('withdrawn_at', options.filter.withdrawn ? 'is not' : 'is', null)
-  if (options.since) query = query.where('changed_at', '>=', options.since)
   const { periodFilter, channelFilter, textFilter } = options.filter
-  if (periodFilter !== 'ALL') {
-    const since = new Date(Date.parse(`${options.today}T00:00:00Z`) - PERIOD_DAYS[periodFilter] * 86_400_000)
-      .toISOString()
-      .slice(0, 10)
-    query = query
-      .where('publication_end_date', '>=', since)
-      .where('publication_start_date', '<=', options.today)
+  const needle = searchNeedle(textFilter)
+  const since =
+    periodFilter === 'ALL'
+      ? null
+      : new Date(Date.parse(`${options.today}T00:00:00Z`) - PERIOD_DAYS[periodFilter] * 86_400_000)
+          .toISOString()
+          .slice(0, 10)
+  const matching = <O>(query: CampaignQuery<O>): CampaignQuery<O> => {
+    // Every notice is of one of two countries: with the text index at hand, SQLite must start from the
+    // matching notices, not walk the whole country (`+` keeps a column out of index lookups).
+    const country = fromTextIndex(dialect, needle) ? sql<string>`+campaign_items.country` : sql.ref('country')
+    let narrowed = query.where(country, '=', options.country)
+    if (!options.includeSamples) narrowed = narrowed.where('is_sample', '=', 0)
+    if (!options.everyState)
+      narrowed = narrowed.where('withdrawn_at', options.filter.withdrawn ? 'is not' : 'is', null)
+    if (options.since) narrowed = narrowed.where('changed_at', '>=', options.since)
+    if (since)
+      narrowed = narrowed
+        .where('publication_end_date', '>=', since)
+        .where('publication_start_date', '<=', options.today)
+    if (channelFilter !== 'ALL') narrowed = narrowed.where('channel', '=', channelFilter)
+    if (needle) narrowed = narrowed.where(substringMatch(dialect, needle))
+    return narrowed
   }
-  if (channelFilter !== 'ALL') query = query.where('channel', '=', channelFilter)
-  // LIKE wildcards in the visitor's text are dropped: both databases then read it literally.
-  const needle = textFilter
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, '')
-  if (needle) query = query.where('search_text', 'like', `%${needle}%`)
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('publication_start_date', 'desc')
-      .orderBy('id')
-      .limit(options.limit ?? 100)
-      .offset(options.offset ?? 0)
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { items: rows.map(noticeFromRow), total: Number(count.n) }
+  const count = (from: Executor) =>
+    matching(from.selectFrom('campaign_items')).select((eb) => eb.fn.countAll<string | number>().as('n'))
+  const offset = options.offset ?? 0
+  const limit = options.limit ?? 100
+  const rows = needle
+    ? // A text search reads its matches once: it counts them while it orders their ids, then reads the
+      // page's notices only.
+      await db
+        .selectFrom(
+          matching(db.selectFrom('campaign_items'))
+            .select(['id', (eb) => eb.fn.countAll<string | number>().over().as('total')])
+            .orderBy('publication_start_date', 'desc')
+            .orderBy('id')
+            .limit(limit)
+            .offset(offset)
+            .as('page'),
+        )
+        .innerJoin('campaign_items', 'campaign_items.id', 'page.id')
+        .selectAll('campaign_items')
+        .select('page.total')
+        .orderBy('campaign_items.publication_start_date', 'desc')
+        .orderBy('campaign_items.id')
+        .execute()
+    : // The newest notices come in order from the list index, which also counts them all (migration 016).
+      await matching(db.selectFrom('campaign_items'))
+        .selectAll()
+        // Uncorrelated: both databases count once per statement, not per row.
+        .select(count(db).as('total'))
+        .orderBy('publication_start_date', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].total)
+      : offset > 0
+        ? Number((await count(db).executeTakeFirstOrThrow()).n)
+        : 0
+  return { items: rows.map(noticeFromRow), total }
 }
 
 export async function findCampaign(db: Executor, id: string, country: Country, includeSamples: boolean) {

@@ -22,20 +22,18 @@ export interface ContactMessage {
   createdAt: string
 }
 
-export async function insertContactMessage(db: Executor, message: ContactMessage): Promise<void> {
-  await db
-    .insertInto('contact_messages')
-    .values({
-      id: message.id,
-      reference: message.reference,
-      country: message.country,
-      language: message.language,
-      subject: message.subject,
-      name: message.name,
-      email: message.email,
-      phone_number: message.phoneNumber,
-      question: message.question,
-      created_at: message.createdAt,
-    })
-    .execute()
+/** The INSERT of a contact message, not yet run (server/db/unit-of-work.ts `insertWithMails`). */
+export function contactMessageInsert(db: Executor, message: ContactMessage) {
+  return db.insertInto('contact_messages').values({
+    id: message.id,
+    reference: message.reference,
+    country: message.country,
+    language: message.language,
+    subject: message.subject,
+    name: message.name,
+    email: message.email,
+    phone_number: message.phoneNumber,
+    question: message.question,
+    created_at: message.createdAt,
+  })
 }

@@ -27,6 +27,7 @@ import { clientSecretsMigration } from './migrations/012-client-secrets'
 import { noticeTemplateMigration } from './migrations/013-notice-template'
 import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
 import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
+import { campaignSearchMigration } from './migrations/016-campaign-search'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -127,8 +128,11 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
   }
 }
 
-/** Migrations run at start-up under Kysely's migration lock, so several instances can start together. */
-export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+/**
+ * Migrations run at start-up under Kysely's migration lock, so several instances can start together.
+ * `upTo` stops after that migration (a test of the next one starts there).
+ */
+export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: string): Promise<void> {
   // Kysely looks for its migration tables by name across schemas: name ours explicitly, or another
   // schema's tables on the same server would be taken for ours.
   const schema =
@@ -154,11 +158,12 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
         '013-notice-template': noticeTemplateMigration,
         '014-notice-tombstones': noticeTombstonesMigration,
         '015-notice-withdrawals': noticeWithdrawalsMigration,
+        '016-campaign-search': campaignSearchMigration(dialect),
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest())
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)

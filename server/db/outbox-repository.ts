@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Dialect } from './database'
 import { claimDue } from './queue'
 import type { Database } from './schema'
@@ -23,32 +23,36 @@ export interface QueuedMail extends OutgoingMail {
   attempts: number
   /** When the mail was queued: its attempts stop MAIL_FAIL_AFTER_HOURS after this. */
   createdAt: string
+  /** The claim this instance holds on it (the `locked_until` it wrote): a failure is recorded only under it. */
+  claim: string
 }
 
 /** Written in the same transaction as what the mail is about (DESIGN.md decision 6). */
 export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<string> {
   const id = crypto.randomUUID()
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      kind: mail.kind,
-      about_id: mail.aboutId,
-      to_address: mail.to,
-      reply_to: mail.replyTo ?? null,
-      recipient_domain: recipientDomain(mail.to),
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      sent_at: null,
-      failed_at: null,
-      created_at: now,
-    })
-    .execute()
+  await mailInsert(db, mail, now, id).execute()
   return id
+}
+
+/** The INSERT of a queued mail, not yet run (server/db/unit-of-work.ts runs it with what it is about). */
+export function mailInsert(db: Executor, mail: OutgoingMail, now: string, id: string = crypto.randomUUID()) {
+  return db.insertInto('mail_outbox').values({
+    id,
+    kind: mail.kind,
+    about_id: mail.aboutId,
+    to_address: mail.to,
+    reply_to: mail.replyTo ?? null,
+    recipient_domain: recipientDomain(mail.to),
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    sent_at: null,
+    failed_at: null,
+    created_at: now,
+  })
 }
 
 /** Claims up to `limit` due mails for `lockMs` (server/db/queue.ts: never the same mail on two instances). */
@@ -59,9 +63,7 @@ export async function claimDueMails(
   limit: number,
   lockMs: number,
 ): Promise<QueuedMail[]> {
-  const { ids } = await claimDue(db, dialect, 'mail_outbox', now, limit, lockMs)
-  if (ids.length === 0) return []
-  const rows = await db.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).execute()
+  const { rows, claim } = await claimDue(db, dialect, 'mail_outbox', now, limit, lockMs)
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -73,20 +75,41 @@ export async function claimDueMails(
     html: row.html_body,
     attempts: Number(row.attempts),
     createdAt: row.created_at,
+    claim,
   }))
 }
 
 /**
  * Sent: the recipient and both bodies (which can hold a live verification token and the requester's data)
  * are erased; kind, recipient domain, subject, times and a SHA-256 of what was sent stay as the record.
+ * One UPDATE for a whole batch: on PostgreSQL one commit (and its fsync) instead of one per mail.
  */
-export async function markSent(db: Executor, mail: QueuedMail, now: string): Promise<void> {
+export async function markSent(db: Executor, sent: readonly SentMail[]): Promise<void> {
+  if (sent.length === 0) return
+  const byId = (value: (mail: SentMail) => string) =>
+    sql<string>`case id ${sql.join(
+      sent.map((mail) => sql`when ${mail.id} then ${value(mail)}`),
+      sql` `,
+    )} end`
   await db
     .updateTable('mail_outbox')
-    .set({ sent_at: now, locked_until: null, ...erased(mail) })
-    .where('id', '=', mail.id)
+    .set({
+      sent_at: byId((mail) => mail.sentAt),
+      locked_until: null,
+      ...erased(byId(bodyHash)),
+    })
+    .where(
+      'id',
+      'in',
+      sent.map((mail) => mail.id),
+    )
+    // The SMTP server took it: recorded once, whichever instance got the answer (a stalled one included).
+    .where('sent_at', 'is', null)
     .execute()
 }
+
+/** A mail the SMTP server accepted, and when. */
+export type SentMail = QueuedMail & { sentAt: string }
 
 /**
  * Given up on after MAIL_FAIL_AFTER_HOURS of failed attempts: never claimed again, and erased as a sent mail
@@ -98,22 +121,27 @@ export async function markUndeliverable(
   mail: QueuedMail,
   error: string,
   now: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('mail_outbox')
     .set({
       failed_at: now,
       attempts: sql<number>`attempts + 1`,
       last_error: error.slice(0, 500),
       locked_until: null,
-      ...erased(mail),
+      ...erased(bodyHash(mail)),
     })
     .where('id', '=', mail.id)
-    .execute()
+    // Only under this instance's claim: a stalled instance never gives up a mail another one took over.
+    .where('locked_until', '=', mail.claim)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
-function erased(mail: QueuedMail) {
-  return { to_address: '', text_body: '', html_body: '', body_sha256: bodyHash(mail) }
+/** What stays of a mail once it is sent or given up on: its record, and the hash of its bodies. */
+function erased(bodySha256: string | RawBuilder<string>) {
+  return { to_address: '', text_body: '', html_body: '', body_sha256: bodySha256 }
 }
 
 /** SHA-256 (hex) of the text body, a NUL and the HTML body. */
@@ -128,7 +156,7 @@ export function recipientDomain(address: string): string {
 
 export async function markFailed(
   db: Executor,
-  id: string,
+  mail: Pick<QueuedMail, 'id' | 'claim'>,
   error: string,
   nextAttemptAt: string,
 ): Promise<void> {
@@ -140,7 +168,10 @@ export async function markFailed(
       next_attempt_at: nextAttemptAt,
       locked_until: null,
     })
-    .where('id', '=', id)
+    .where('id', '=', mail.id)
+    // Only under this instance's claim: a late failure never re-opens a mail another instance holds or sent.
+    .where('locked_until', '=', mail.claim)
+    .where('sent_at', 'is', null)
     .execute()
 }
 

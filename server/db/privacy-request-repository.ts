@@ -59,35 +59,37 @@ export interface Suppression {
 }
 
 export async function insertRequest(db: Executor, request: PrivacyRequest): Promise<void> {
-  await db
-    .insertInto('privacy_requests')
-    .values({
-      id: request.id,
-      flow_type: request.flowType,
-      status: request.status,
-      country: request.country,
-      language: request.language,
-      email: request.email,
-      phone_number: request.phoneNumber,
-      user_message: request.userMessage,
-      article: request.article,
-      publication_link: request.publicationLink,
-      publication_date: request.publicationDate,
-      brand_name: request.brandName,
-      brands: JSON.stringify(request.brands),
-      communication_types: JSON.stringify(request.communicationTypes),
-      user_info: request.userInfo ? JSON.stringify(request.userInfo) : null,
-      touchpoint: request.touchpoint,
-      created_at: request.createdAt,
-      verified_at: request.verifiedAt,
-      executed_at: request.executedAt,
-      due_at: request.dueAt,
-      identity_check: request.identityCheck,
-      identity_note: request.identityNote,
-      reference: request.reference,
-      origin: request.origin ?? null,
-    })
-    .execute()
+  await requestInsert(db, request).execute()
+}
+
+/** The INSERT of a request, not yet run (server/db/unit-of-work.ts `insertWithMails`). */
+export function requestInsert(db: Executor, request: PrivacyRequest) {
+  return db.insertInto('privacy_requests').values({
+    id: request.id,
+    flow_type: request.flowType,
+    status: request.status,
+    country: request.country,
+    language: request.language,
+    email: request.email,
+    phone_number: request.phoneNumber,
+    user_message: request.userMessage,
+    article: request.article,
+    publication_link: request.publicationLink,
+    publication_date: request.publicationDate,
+    brand_name: request.brandName,
+    brands: JSON.stringify(request.brands),
+    communication_types: JSON.stringify(request.communicationTypes),
+    user_info: request.userInfo ? JSON.stringify(request.userInfo) : null,
+    touchpoint: request.touchpoint,
+    created_at: request.createdAt,
+    verified_at: request.verifiedAt,
+    executed_at: request.executedAt,
+    due_at: request.dueAt,
+    identity_check: request.identityCheck,
+    identity_note: request.identityNote,
+    reference: request.reference,
+    origin: request.origin ?? null,
+  })
 }
 
 export async function findRequest(db: Executor, id: string): Promise<PrivacyRequest | null> {
@@ -171,15 +173,17 @@ export async function insertToken(
   db: Executor,
   token: { hash: string; requestId: string; expiresAt: string },
 ) {
-  await db
-    .insertInto('verification_tokens')
-    .values({
-      token_hash: token.hash,
-      request_id: token.requestId,
-      expires_at: token.expiresAt,
-      consumed_at: null,
-    })
-    .execute()
+  await tokenInsert(db, token).execute()
+}
+
+/** The INSERT of a verification token (only its hash), not yet run. */
+export function tokenInsert(db: Executor, token: { hash: string; requestId: string; expiresAt: string }) {
+  return db.insertInto('verification_tokens').values({
+    token_hash: token.hash,
+    request_id: token.requestId,
+    expires_at: token.expiresAt,
+    consumed_at: null,
+  })
 }
 
 export async function findToken(db: Executor, hash: string) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Dialect } from './dialect'
 import type { Database } from './schema'
 
@@ -10,19 +10,20 @@ const QUEUES = {
 type Queue = keyof typeof QUEUES
 
 /**
- * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers their ids and the claim:
- * the `locked_until` written, which a later update can require to be sure this instance still holds the rows.
- * On PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the same row;
+ * Claims up to `limit` due rows of a queue for `lockMs` in one UPDATE, and answers them (one round trip) and
+ * the claim: the `locked_until` written, which a later update can require to be sure this instance still holds
+ * the rows. On PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so instances never claim the
+ * same row;
  * on SQLite the single statement takes the write lock at once, so processes sharing the file wait their turn.
  */
-export async function claimDue(
+export async function claimDue<Q extends Queue>(
   db: Kysely<Database>,
   dialect: Dialect,
-  queue: Queue,
+  queue: Q,
   now: Date,
   limit: number,
   lockMs: number,
-): Promise<{ ids: string[]; claim: string }> {
+): Promise<{ rows: Selectable<Database[Q]>[]; claim: string }> {
   // One shape for both tables: their queue columns are named alike (the done column aside).
   const table = queue as 'mail_outbox'
   const done = QUEUES[queue] as 'sent_at'
@@ -42,7 +43,7 @@ export async function claimDue(
     .updateTable(table)
     .set({ locked_until: claim })
     .where('id', 'in', due)
-    .returning('id')
+    .returningAll()
     .execute()
-  return { ids: claimed.map((row) => row.id), claim }
+  return { rows: claimed as Selectable<Database[Q]>[], claim }
 }

@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
 import type { Country } from '#shared/site.ts'
-import type { Database } from './schema'
 
 /** No 0/O, 1/I/L or U/V look-alikes: a reference is read out on the phone and typed from a letter. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'
@@ -21,23 +19,36 @@ export function newReference(country: Country, now: Date): string {
 
 export const REFERENCE_PATTERN = new RegExp(`^(NL|BE)-\\d{6}-[${ALPHABET}]{5}$`)
 
-type Referenced = 'privacy_requests' | 'contact_messages' | 'political_ad_complaints'
+/** How many fresh references a write may try; the 5 characters allow 20 million a day per country. */
+const ATTEMPTS = 10
 
-/** A reference no row of `table` has yet (the unique index is the last guard). */
-export async function freshReference(
-  db: Kysely<Database> | Transaction<Database>,
-  table: Referenced,
+/**
+ * Runs `write` with a new reference, and again with another while the database refuses it as taken (the
+ * unique index on `reference`): no lookup before the write, so no round trip for the rare collision's sake.
+ * `write` must be all or nothing (a transaction, or one statement), so a refused attempt leaves nothing.
+ */
+export async function withFreshReference<T>(
   country: Country,
   now: Date,
-): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const reference = newReference(country, now)
-    const taken = await db
-      .selectFrom(table)
-      .select('id')
-      .where('reference', '=', reference)
-      .executeTakeFirst()
-    if (!taken) return reference
+  write: (reference: string) => Promise<T>,
+  next: (country: Country, now: Date) => string = newReference,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(next(country, now))
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isReferenceTaken(error)) throw error
+    }
   }
-  throw new Error(`No free reference in ${table} for ${country}`)
+}
+
+/**
+ * The unique index on a `reference` column refused a row: PostgreSQL names the index (`…_reference`),
+ * SQLite the column (`UNIQUE constraint failed: privacy_requests.reference`).
+ */
+function isReferenceTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown }
+  if (code === '23505') return typeof constraint === 'string' && constraint.endsWith('_reference')
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && /\.reference$/.test(message)
 }

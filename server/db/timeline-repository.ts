@@ -30,53 +30,51 @@ function eventId(): string {
 }
 
 export async function appendEvent(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
+  await eventInsert(db, timeline, ownerId, event).execute()
+}
+
+/** The INSERT of a timeline entry, not yet run (server/db/unit-of-work.ts `insertWithMails`). */
+export function eventInsert(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
   const { table, owner } = TIMELINES[timeline]
-  await db
-    .insertInto(table)
-    .values({
-      id: eventId(),
-      [owner]: ownerId,
-      occurred_at: event.occurredAt,
-      kind: event.kind,
-      actor_email: event.actor?.email ?? null,
-      actor_name: event.actor?.name ?? null,
-      detail: event.detail ?? null,
-      text: event.text ?? null,
-    } as never)
-    .execute()
+  return db.insertInto(table).values({
+    id: eventId(),
+    [owner]: ownerId,
+    occurred_at: event.occurredAt,
+    kind: event.kind,
+    actor_email: event.actor?.email ?? null,
+    actor_name: event.actor?.name ?? null,
+    detail: event.detail ?? null,
+    text: event.text ?? null,
+  } as never)
 }
 
 /** What happened to a mail about a request or complaint, as its timeline shows it. */
 export type MailEvent = 'mail-queued' | 'mail-delivered' | 'mail-failed'
 
+/** The timeline entry of a mail's `event`: the mail's kind is its detail. */
+export const mailEntry = (event: MailEvent, kind: string, at: string): TimelineEntry => ({
+  kind: event,
+  occurredAt: at,
+  detail: kind,
+})
+
 /**
- * A mail joins the timeline of the request or complaint it is about when it is queued (in the transaction
- * that queued it), when it is delivered, and when the outbox gives up on it; contact messages have none.
+ * Mails join the timeline of the request or complaint each is about (contact messages have none) when they
+ * are queued (in the transaction that queued them), delivered, and given up on by the outbox: one INSERT per
+ * timeline for a whole batch, whichever of the two each mail's row is in.
  */
-export async function recordMail(
+export async function recordMails(
   db: Executor,
-  aboutId: string,
   event: MailEvent,
-  mailKind: string,
-  now: string,
+  mails: readonly { aboutId: string; kind: string; at: string }[],
 ) {
+  if (mails.length === 0) return
+  const rows = sql.join(mails.map((mail) => sql`(${eventId()}, ${mail.aboutId}, ${mail.at}, ${mail.kind})`))
   for (const { table, owner, of } of Object.values(TIMELINES)) {
-    await db
-      .insertInto(table)
-      .columns(['id', owner, 'occurred_at', 'kind', 'detail'] as never)
-      .expression(
-        db
-          .selectFrom(of)
-          .select([
-            sql.lit(eventId()).as('id'),
-            sql.ref('id').as(owner),
-            sql.lit(now).as('occurred_at'),
-            sql.lit(event).as('kind'),
-            sql.lit(mailKind).as('detail'),
-          ])
-          .where('id', '=', aboutId) as never,
-      )
-      .execute()
+    await sql`with mails (event_id, about_id, occurred_at, detail) as (values ${rows})
+      insert into ${sql.table(table)} (id, ${sql.ref(owner)}, occurred_at, kind, detail)
+      select mails.event_id, about.id, mails.occurred_at, ${event}, mails.detail
+      from mails join ${sql.table(of)} about on about.id = mails.about_id`.execute(db)
   }
 }
 

@@ -1,11 +1,14 @@
-import type { Transaction } from 'kysely'
+import { type Compilable, type OperationNodeSource, sql, type Transaction } from 'kysely'
 import type { Db } from './database'
-import { enqueueMail, type OutgoingMail } from './outbox-repository'
+import { enqueueMail, mailInsert, type OutgoingMail } from './outbox-repository'
 import type { Database } from './schema'
-import { recordMail } from './timeline-repository'
+import { eventInsert, mailEntry, recordMails, type Timeline } from './timeline-repository'
 
 /** The mails about what was saved; `null` or `false` is a mail not sent (no address, the recipient limit). */
 export type Mails = readonly (OutgoingMail | null | false)[]
+
+/** An INSERT built by a repository's `…Insert` function and not yet run. */
+export type PendingInsert = Compilable & OperationNodeSource
 
 /**
  * DESIGN.md decision 6 (outbox): what `save` writes and the mails it answers commit together, or neither
@@ -18,10 +21,47 @@ export async function saveWithMails(
   save: (trx: Transaction<Database>) => Promise<Mails>,
 ): Promise<void> {
   await db.db.transaction().execute(async (trx) => {
-    for (const mail of await save(trx)) {
-      if (!mail) continue
-      await enqueueMail(trx, mail, now)
-      if (mail.aboutId) await recordMail(trx, mail.aboutId, 'mail-queued', mail.kind, now)
-    }
+    const mails = (await save(trx)).filter((mail): mail is OutgoingMail => Boolean(mail))
+    for (const mail of mails) await enqueueMail(trx, mail, now)
+    await recordMails(
+      trx,
+      'mail-queued',
+      mails.flatMap((mail) => (mail.aboutId ? [{ aboutId: mail.aboutId, kind: mail.kind, at: now }] : [])),
+    )
+  })
+}
+
+/**
+ * What the public forms store: rows and their mails, inserted all or nothing as `saveWithMails` does, in one
+ * round trip. On PostgreSQL the INSERTs are the data-modifying WITH queries of one statement, which commits
+ * on its own (foreign keys are checked at its end, so a row and the rows that refer to it go in together);
+ * SQLite, where a round trip costs nothing, runs them in order in one transaction. With `timeline`, each
+ * mail about what was saved is on that timeline as queued, in the same statement.
+ */
+export async function insertWithMails(
+  db: Db,
+  now: string,
+  inserts: readonly PendingInsert[],
+  mails: Mails,
+  timeline?: Timeline,
+): Promise<void> {
+  const all = [
+    ...inserts,
+    ...mails.flatMap((mail) => {
+      if (!mail) return []
+      const queued =
+        timeline && mail.aboutId
+          ? [eventInsert(db.db, timeline, mail.aboutId, mailEntry('mail-queued', mail.kind, now))]
+          : []
+      return [mailInsert(db.db, mail, now), ...queued]
+    }),
+  ]
+  if (db.dialect === 'postgres') {
+    const queries = all.map((insert, i) => sql`${sql.raw(`insert_${i}`)} as (${insert})`)
+    await sql`with ${sql.join(queries)} select 1`.execute(db.db)
+    return
+  }
+  await db.db.transaction().execute(async (trx) => {
+    for (const insert of all) await trx.executeQuery(insert.compile())
   })
 }

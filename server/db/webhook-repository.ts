@@ -124,8 +124,9 @@ export async function claimDueDeliveries(
   limit: number,
   lockMs: number,
 ): Promise<DueDelivery[]> {
-  const { ids, claim } = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
-  if (ids.length === 0) return []
+  const { rows: claimed, claim } = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
+  if (claimed.length === 0) return []
+  const ids = claimed.map((row) => row.id)
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')

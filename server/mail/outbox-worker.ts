@@ -5,8 +5,9 @@ import {
   markSent,
   markUndeliverable,
   type QueuedMail,
+  type SentMail,
 } from '../db/outbox-repository'
-import { recordMail } from '../db/timeline-repository'
+import { recordMails } from '../db/timeline-repository'
 import type { Logger } from '../logger'
 import type { MailTransport } from './transport'
 
@@ -17,6 +18,9 @@ export interface OutboxWorkerOptions {
   logger: Logger
   /** How often an idle worker looks for due mail. */
   intervalMs?: number
+  /** Mails sent at once: the SMTP connections of the transport (SMTP_MAX_CONNECTIONS). */
+  concurrency?: number
+  /** Mails claimed at once; by default ten per connection. */
   batchSize?: number
   /** How long a claim lasts before another instance may retry the mail. */
   lockMs?: number
@@ -29,13 +33,17 @@ export interface OutboxWorkerOptions {
 }
 
 export interface OutboxWorker {
-  /** Sends what is due now; resolves when the batch is done. */
+  /** Claims one batch of what is due now and sends it; resolves with its size when the batch is done. */
   runOnce(): Promise<number>
   stop(): Promise<void>
 }
 
 export const MAX_RETRY_DELAY_MS = 60 * 60_000
-const SEND_CONCURRENCY = 4
+/**
+ * Batches in flight at once while a backlog lasts: one is claimed and its sent mails erased while the other
+ * is on the wire, so the SMTP connections never wait for the database.
+ */
+const BATCHES_IN_FLIGHT = 2
 /**
  * Folding the erased bodies into the database file costs a checkpoint with its fsync: at most this often.
  * Measured with npm run bench (SQLite submit): a checkpoint per drained batch cost a quarter of the throughput.
@@ -54,14 +62,14 @@ export function retryDelay(attempts: number, baseMs: number): number {
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport, from, logger } = options
   const intervalMs = options.intervalMs ?? 1000
-  const batchSize = options.batchSize ?? 20
+  const concurrency = options.concurrency ?? 5
+  const batchSize = options.batchSize ?? concurrency * 10
   const lockMs = options.lockMs ?? 60_000
   const retryBaseMs = options.retryBaseMs ?? 5000
   const failAfterMs = options.failAfterMs ?? 72 * 60 * 60_000
   const clock = options.clock ?? (() => new Date())
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> = Promise.resolve(0)
   // Sent mail was erased: fold it into the database file soon (at once when the last fold is long past).
   let compactTimer: NodeJS.Timeout | undefined
   let lastCompact = 0
@@ -76,7 +84,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     compactTimer.unref()
   }
 
-  const send = async (mail: QueuedMail) => {
+  /** Answers the mail with the time the SMTP server took it, or null when it did not (a retry is scheduled). */
+  const send = async (mail: QueuedMail): Promise<SentMail | null> => {
     try {
       await transport.send({
         messageId: `<${mail.id}@privacy-site>`,
@@ -87,13 +96,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: mail.text,
         html: mail.html,
       })
-      const sentAt = clock().toISOString()
-      await markSent(db.db, mail, sentAt)
-      // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
-      if (mail.aboutId)
-        await recordMail(db.db, mail.aboutId, 'mail-delivered', mail.kind, sentAt).catch((error: unknown) =>
-          logger.warn({ err: error, mailId: mail.id }, 'mail delivered but not added to the timeline'),
-        )
+      return { ...mail, sentAt: clock().toISOString() }
     } catch (error) {
       const now = clock()
       // The SMTP error text can quote addresses: only its code is kept.
@@ -101,50 +104,84 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const attempts = mail.attempts + 1
       if (now.getTime() - Date.parse(mail.createdAt) >= failAfterMs) {
         // Given up on: the record says so, and so does the timeline of what the mail was about.
-        await db.db.transaction().execute(async (trx) => {
-          await markUndeliverable(trx, mail, reason, now.toISOString())
-          if (mail.aboutId) await recordMail(trx, mail.aboutId, 'mail-failed', mail.kind, now.toISOString())
+        const givenUp = await db.db.transaction().execute(async (trx) => {
+          // Another instance took the mail over meanwhile: it is that one's to send or give up on.
+          if (!(await markUndeliverable(trx, mail, reason, now.toISOString()))) return false
+          if (mail.aboutId)
+            await recordMails(trx, 'mail-failed', [
+              { aboutId: mail.aboutId, kind: mail.kind, at: now.toISOString() },
+            ])
+          return true
         })
+        if (!givenUp) return null
         logger.warn(
           { mailId: mail.id, kind: mail.kind, attempts, reason },
           'mail failed: given up after MAIL_FAIL_AFTER_HOURS; no further attempts',
         )
-        return
+        return null
       }
       const next = new Date(now.getTime() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
-      await markFailed(db.db, mail.id, reason, next)
+      await markFailed(db.db, mail, reason, next)
       logger.warn({ mailId: mail.id, kind: mail.kind, attempts, reason }, 'mail not sent; will retry')
+      return null
     }
   }
 
   const runOnce = async (): Promise<number> => {
     const mails = await claimDueMails(db.db, db.dialect, clock(), batchSize, lockMs)
-    // A few sends at a time: SMTP round trips dominate, and the transport pools its connections.
+    // One mail per connection at a time: SMTP round trips dominate, and the transport pools its connections.
     const queue = [...mails]
+    const sent: SentMail[] = []
     const sendNext = async (): Promise<void> => {
       const mail = queue.shift()
       if (!mail) return
-      await send(mail)
+      const done = await send(mail)
+      if (done) sent.push(done)
       await sendNext()
     }
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sendNext))
-    // What was erased leaves no copy in a log for longer than COMPACT_EVERY_MS.
+    // A lane that fails (the database refused a retry's schedule) leaves its mail claimed, to be tried again
+    // when the claim lapses; what the other lanes sent is still marked sent.
+    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, sendNext))
+    // Erased in one statement for the batch.
+    await markSent(db.db, sent)
+    // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
+    await recordMails(
+      db.db,
+      'mail-delivered',
+      sent.flatMap((mail) =>
+        mail.aboutId ? [{ aboutId: mail.aboutId, kind: mail.kind, at: mail.sentAt }] : [],
+      ),
+    ).catch((error: unknown) =>
+      logger.warn({ err: error, mails: sent.length }, 'mails delivered but not added to the timeline'),
+    )
+    // What was erased (sent, or given up on) leaves no copy in a log for longer than COMPACT_EVERY_MS.
     if (mails.length > 0) compactSoon()
+    const failed = lanes.find((lane) => lane.status === 'rejected')
+    if (failed) throw failed.reason
     return mails.length
   }
 
-  const tick = () => {
-    if (stopped) return
-    running = runOnce()
-      .catch((error: unknown) => {
+  // Each batch loop goes on at once after a full batch (more may be waiting) and ends after a short one; the
+  // timer starts one when none runs. A full batch starts a second loop, up to BATCHES_IN_FLIGHT.
+  const loops = new Set<Promise<void>>()
+  const loop = async () => {
+    for (;;) {
+      const count = await runOnce().catch((error: unknown) => {
         logger.error({ err: error }, 'outbox poll failed')
         return 0
       })
-      .then((count) => {
-        // A full batch means more may be waiting: go on at once.
-        if (!stopped) timer = setTimeout(tick, count === batchSize ? 0 : intervalMs)
-        return count
-      })
+      if (stopped || count < batchSize) return
+      if (loops.size < BATCHES_IN_FLIGHT) startLoop()
+    }
+  }
+  const startLoop = () => {
+    const running = loop().finally(() => loops.delete(running))
+    loops.add(running)
+  }
+  const tick = () => {
+    if (stopped) return
+    if (loops.size === 0) startLoop()
+    timer = setTimeout(tick, intervalMs)
   }
   timer = setTimeout(tick, 0)
 
@@ -153,7 +190,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true
       clearTimeout(timer)
-      await running
+      await Promise.all(loops)
       if (compactTimer) {
         clearTimeout(compactTimer)
         compactTimer = undefined

@@ -18,10 +18,24 @@ export interface MailTransport {
   close(): void
 }
 
-/** SMTP in production; without SMTP_URL, each mail becomes an .eml file under `folder`. */
-export function createTransport(smtpUrl: string | null, folder: string): MailTransport {
+/**
+ * SMTP in production; without SMTP_URL, each mail becomes an .eml file under `folder`.
+ * SMTP connections are pooled: up to `maxConnections` stay open, each carrying up to 100 mails (nodemailer's
+ * default, which relays accept) before it is replaced. The options go in one object with the URL: passed
+ * beside a URL string, nodemailer takes them for message defaults and opens a connection per mail.
+ */
+export function createTransport(
+  smtpUrl: string | null,
+  folder: string,
+  pool: { maxConnections: number },
+): MailTransport {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 4 } as never)
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: pool.maxConnections,
+      maxMessages: 100,
+    })
     return {
       async send(message) {
         await transport.sendMail(message)

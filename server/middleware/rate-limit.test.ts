@@ -12,7 +12,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
 describe('memoryRateLimitStore', () => {
   it('counts hits per key in a window that starts at the first hit and restarts after windowMs', async () => {
     let now = 1_000_000
-    const store = memoryRateLimitStore(() => now)
+    const store = memoryRateLimitStore({ now: () => now })
     expect(await store.hit('a', 60_000)).toBe(1)
     now += 30_000
     expect(await store.hit('a', 60_000)).toBe(2)
@@ -27,7 +27,7 @@ describe('memoryRateLimitStore', () => {
 
   it('peeks at a count without counting, and sees 0 once the window has passed', async () => {
     let now = 1_000_000
-    const store = memoryRateLimitStore(() => now)
+    const store = memoryRateLimitStore({ now: () => now })
     expect(await store.peek('c')).toBe(0)
     await store.hit('c', 60_000)
     await store.hit('c', 60_000)
@@ -37,20 +37,67 @@ describe('memoryRateLimitStore', () => {
     expect(await store.peek('c')).toBe(0)
   })
 
-  it('holds a bounded number of counters through a flood of new keys, the least recently hit going first', async () => {
+  it('holds a bounded number of counters through a flood of new keys, an address under attack staying', async () => {
     let now = 1_000_000
-    const store = memoryRateLimitStore(() => now, 1_000)
+    const store = memoryRateLimitStore({ now: () => now, maxKeys: 1_000 })
     expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(1)
     for (let i = 0; i < 10_000; i++) {
       await store.hit(`mail:verification:${i}`, 86_400_000)
       // The address under attack keeps being hit: it stays, with its count.
       if (i % 500 === 0) await store.hit('mail:verification:victim', 86_400_000)
     }
-    expect(store.size()).toBe(1_000)
+    expect(store.size).toBe(1_000)
     expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(22)
     expect(await store.hit('mail:verification:0', 86_400_000)).toBe(1)
     now += 86_400_001
     expect(await store.hit('mail:verification:victim', 86_400_000)).toBe(1)
+  })
+
+  it('forgets a key once its window is over: a day of unique keys does not pile up', async () => {
+    let now = 1_000_000
+    const store = memoryRateLimitStore({ now: () => now })
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      for (let i = 0; i < 50; i++) await store.hit(`client-${minute}-${i}`, 60_000)
+      now += 60_000
+    }
+    // Only the keys of the last minute or so are left, not 72,000.
+    expect(store.size).toBeLessThanOrEqual(100)
+    // A 24-hour window keeps its keys for 24 hours, then lets them go as new ones come.
+    await store.hit('recipient-a', 24 * 3600_000)
+    now += 24 * 3600_000
+    await store.hit('recipient-b', 24 * 3600_000)
+    expect(await store.hit('recipient-a', 24 * 3600_000)).toBe(1)
+  })
+
+  it('holds at most maxKeys keys per window length, pushing out keys hit once, oldest first', async () => {
+    const now = 1_000_000
+    const store = memoryRateLimitStore({ now: () => now, maxKeys: 100 })
+    await store.hit('early', 60_000)
+    for (let i = 0; i < 1000; i++) await store.hit(`flood-${i}`, 60_000)
+    for (let i = 0; i < 1000; i++) await store.hit(`day-${i}`, 24 * 3600_000)
+    expect(store.size).toBe(200)
+    // The oldest key hit once was pushed out: within its window it counts from 1 again.
+    expect(await store.hit('early', 60_000)).toBe(1)
+    expect(await store.hit('flood-999', 60_000)).toBe(2)
+  })
+
+  it('never forgets a key at its limit for a flood of new keys', async () => {
+    let now = 1_000_000
+    const store = memoryRateLimitStore({ now: () => now, maxKeys: 100 })
+    for (let i = 0; i < 3; i++) await store.hit('victim', 24 * 3600_000)
+    // Ten times the capacity of unique keys, an hour later: each is hit once.
+    now += 3600_000
+    for (let i = 0; i < 1000; i++) await store.hit(`unique-${i}`, 24 * 3600_000)
+    expect(store.size).toBeLessThanOrEqual(100)
+    expect(await store.hit('victim', 24 * 3600_000)).toBe(4)
+    // Keys hit more than once go, oldest first, only when the keys hit once are all gone.
+    for (let i = 0; i < 150; i++) {
+      await store.hit(`repeat-${i}`, 24 * 3600_000)
+      await store.hit(`repeat-${i}`, 24 * 3600_000)
+    }
+    expect(store.size).toBe(100)
+    expect(await store.hit('repeat-149', 24 * 3600_000)).toBe(3)
+    expect(await store.hit('victim', 24 * 3600_000)).toBe(1)
   })
 })
 

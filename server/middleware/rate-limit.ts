@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express'
-import { LRUCache } from 'lru-cache'
 import { HttpError } from '../http-error'
 
 /** Counts hits per key in fixed windows of `windowMs` (one minute for the forms). */
@@ -9,37 +8,95 @@ export interface RateLimitStore {
   peek(key: string): Promise<number>
 }
 
-/** Counters one memory store holds at most (about 15 MB): beyond it the least recently hit key goes first. */
-export const MEMORY_STORE_KEYS = 50_000
+/** The counters of one instance, in memory; `size` is how many keys it holds now. */
+export interface MemoryRateLimitStore extends RateLimitStore {
+  readonly size: number
+}
 
 /**
- * One instance: counters in memory. A window starts at a key's first hit; a counter is dropped when its window
- * ends, and the store holds at most `maxKeys` (issue 19: a flood of new addresses, as a submit load with a
- * new e-mail address per request makes for the 24-hour mail limit, must not grow it without end).
+ * Keys each window length holds at most. About 200 bytes a key: 50,000 keys of the forms' per-minute
+ * windows and 50,000 of the recipients' 24-hour windows together take some 20 MB.
+ */
+const MAX_KEYS_PER_WINDOW = 50_000
+
+/**
+ * One instance: counters in memory. A window starts at a key's first hit. Memory is bounded by age and by
+ * size: a key is dropped once its window is over (swept oldest first as new keys come), and when a window
+ * length holds `maxKeys` keys a new key pushes out the oldest key hit only once. Keys hit again, the
+ * ones that approach or exceed a limit, go only when no key hit once is left: a flood of new addresses
+ * (unique recipients, many client addresses) cannot make the store forget an address at its limit.
  */
 export function memoryRateLimitStore(
-  now: () => number = Date.now,
-  maxKeys = MEMORY_STORE_KEYS,
-): RateLimitStore & { size(): number } {
-  const windows = new LRUCache<string, { count: number; resetAt: number }>({
-    max: maxKeys,
-    perf: { now },
-    ttlResolution: 0,
-  })
+  options: { now?: () => number; maxKeys?: number } = {},
+): MemoryRateLimitStore {
+  const now = options.now ?? Date.now
+  const maxKeys = options.maxKeys ?? MAX_KEYS_PER_WINDOW
+  const windows = new Map<number, ReturnType<typeof windowCounters>>()
   return {
     async hit(key, windowMs) {
-      const time = now()
-      const current = windows.get(key)
-      if (current && current.resetAt > time) return ++current.count
-      // The TTL lets the cache forget an ended window; the window itself ends at resetAt.
-      windows.set(key, { count: 1, resetAt: time + windowMs }, { ttl: windowMs })
-      return 1
+      let counters = windows.get(windowMs)
+      if (!counters) {
+        counters = windowCounters(windowMs, maxKeys)
+        windows.set(windowMs, counters)
+      }
+      return counters.hit(key, now())
     },
     async peek(key) {
-      const current = windows.get(key)
-      return current && current.resetAt > now() ? current.count : 0
+      const time = now()
+      for (const counters of windows.values()) {
+        const count = counters.peek(key, time)
+        if (count > 0) return count
+      }
+      return 0
     },
-    size: () => windows.size,
+    get size() {
+      return [...windows.values()].reduce((total, counters) => total + counters.size, 0)
+    },
+  }
+}
+
+/** The counters of one window length (a Map iterates in insertion order: oldest first). */
+function windowCounters(windowMs: number, maxKeys: number) {
+  // Keys hit once in their window, by the end of that window; and keys hit more often, in promotion order.
+  const once = new Map<string, number>()
+  const again = new Map<string, { count: number; resetAt: number }>()
+  const sweep = <T>(keys: Map<string, T>, resetAt: (value: T) => number, time: number) => {
+    for (const [key, value] of keys) {
+      if (resetAt(value) > time) return
+      keys.delete(key)
+    }
+  }
+  const dropOldest = (keys: Map<string, unknown>) => {
+    const oldest = keys.keys().next()
+    if (!oldest.done) keys.delete(oldest.value)
+  }
+  return {
+    hit(key: string, time: number): number {
+      const counted = again.get(key)
+      if (counted && counted.resetAt > time) return ++counted.count
+      again.delete(key)
+      const firstEnds = once.get(key)
+      once.delete(key)
+      if (firstEnds !== undefined && firstEnds > time) {
+        again.set(key, { count: 2, resetAt: firstEnds })
+        return 2
+      }
+      sweep(once, (resetAt) => resetAt, time)
+      sweep(again, (counter) => counter.resetAt, time)
+      if (once.size + again.size >= maxKeys) dropOldest(once.size > 0 ? once : again)
+      once.set(key, time + windowMs)
+      return 1
+    },
+    /** The count in the key's running window, without counting; 0 when none runs. */
+    peek(key: string, time: number): number {
+      const counted = again.get(key)
+      if (counted && counted.resetAt > time) return counted.count
+      const firstEnds = once.get(key)
+      return firstEnds !== undefined && firstEnds > time ? 1 : 0
+    },
+    get size() {
+      return once.size + again.size
+    },
   }
 }
 

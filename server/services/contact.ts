@@ -5,10 +5,10 @@ import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
 import { checkPhone } from '#shared/privacy-rights/validation.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Site } from '#shared/site.ts'
-import { type ContactMessage, insertContactMessage } from '../db/contact-repository'
+import { type ContactMessage, contactMessageInsert } from '../db/contact-repository'
 import type { Db } from '../db/database'
-import { freshReference } from '../db/references'
-import { saveWithMails } from '../db/unit-of-work'
+import { withFreshReference } from '../db/references'
+import { insertWithMails } from '../db/unit-of-work'
 import { contactAcknowledgementMail, customerServiceMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
@@ -58,25 +58,29 @@ export function createContactService(deps: {
       const visitor = serverTranslate(locale)
       // Beyond the limit the message is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      await saveWithMails(deps.db, now, async (trx) => {
-        message.reference = await freshReference(trx, 'contact_messages', site.country, at)
-        await insertContactMessage(trx, message)
-        return [
-          {
-            kind: 'customer-service',
-            aboutId: message.id,
-            to: deps.mailbox[site.country],
-            ...customerServiceMail(team, message),
-          },
-          acknowledge && {
-            kind: 'contact-acknowledgement',
-            aboutId: message.id,
-            to: email,
-            // An answer to the acknowledgement reaches customer service, not no-reply@.
-            replyTo: deps.mailbox[site.country],
-            ...contactAcknowledgementMail(visitor, message),
-          },
-        ]
+      await withFreshReference(site.country, at, async (reference) => {
+        message.reference = reference
+        await insertWithMails(
+          deps.db,
+          now,
+          [contactMessageInsert(deps.db.db, message)],
+          [
+            {
+              kind: 'customer-service',
+              aboutId: message.id,
+              to: deps.mailbox[site.country],
+              ...customerServiceMail(team, message),
+            },
+            acknowledge && {
+              kind: 'contact-acknowledgement',
+              aboutId: message.id,
+              to: email,
+              // An answer to the acknowledgement reaches customer service, not no-reply@.
+              replyTo: deps.mailbox[site.country],
+              ...contactAcknowledgementMail(visitor, message),
+            },
+          ],
+        )
       })
       return { reference: message.reference }
     },

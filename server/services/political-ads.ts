@@ -9,19 +9,23 @@ import type {
 } from '#shared/political-ads.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
+
 import {
   findCampaign,
   listCampaigns,
   removedAt,
   removedNotices,
+  searchNeedle,
   versionsOf,
   withdrawalsOf,
 } from '../db/campaign-repository'
+
 import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
 import type { Db } from '../db/database'
-import { freshReference } from '../db/references'
+import { withFreshReference } from '../db/references'
 import { saveWithMails } from '../db/unit-of-work'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
+import { briefCache } from './brief-cache'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
@@ -67,10 +71,12 @@ export interface PoliticalAdsService {
 /** Cards per page of the list. */
 export const DEFAULT_PAGE = 24
 /**
- * The list is public and changes only by import: an answer is reused for a few seconds, so a burst of
- * visitors with the same filters costs one query. An import shows within this time.
+ * The list is public and changes only by import: an answer (its page and its total) is reused for a few
+ * seconds, so a burst of visitors with the same filters costs one query. An import made by another process
+ * shows within this time; the answers held take at most LIST_CACHE_BYTES of JSON.
  */
-const LIST_CACHE_MS = 10_000
+const LIST_CACHE_MS = 5_000
+const LIST_CACHE_BYTES = 5_000_000
 
 /** Sample campaigns show only where the host is not production. */
 const withSamples = (site: Site) => site.environment !== 'production'
@@ -88,34 +94,40 @@ export function createPoliticalAdsService(deps: {
 }): PoliticalAdsService {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
-  const listCache = new Map<string, { value: Promise<{ items: Notice[]; total: number }>; until: number }>()
+  const listCache = briefCache<{ items: Notice[]; total: number }>({
+    ttlMs: LIST_CACHE_MS,
+    maxBytes: LIST_CACHE_BYTES,
+    sizeOf: (answer) => JSON.stringify(answer).length,
+    now: () => clock().getTime(),
+  })
   return {
     list(site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) {
       const includeSamples = withSamples(site)
-      const key = JSON.stringify([country, includeSamples, filter, page.limit, page.offset])
-      const hit = listCache.get(key)
-      if (hit && hit.until > Date.now()) return hit.value
-      const value = listCampaigns(db.db, {
+      // Texts that filter alike ('Energie ', 'energie') share their answer.
+      const key = JSON.stringify([
         country,
         includeSamples,
-        filter,
-        today: new Date().toISOString().slice(0, 10),
-        ...page,
-      })
-      if (listCache.size > 5000) listCache.clear()
-      listCache.set(key, { value, until: Date.now() + LIST_CACHE_MS })
-      // A failed query is not kept.
-      value.catch(() => listCache.delete(key))
-      return value
+        { ...filter, textFilter: searchNeedle(filter.textFilter) },
+        page.limit,
+        page.offset,
+      ])
+      return listCache.get(key, () =>
+        listCampaigns(db.db, db.dialect, {
+          country,
+          includeSamples,
+          filter,
+          today: new Date().toISOString().slice(0, 10),
+          ...page,
+        }),
+      )
     },
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
     withdrawals: (id) => withdrawalsOf(db.db, id),
     async exportAll(site, country, since, limit) {
       const scope = { country, includeSamples: withSamples(site) }
-      const { items } = await listCampaigns(db.db, {
-        country,
-        includeSamples: withSamples(site),
+      const { items } = await listCampaigns(db.db, db.dialect, {
+        ...scope,
         filter: { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: '' },
         today: new Date().toISOString().slice(0, 10),
         everyState: true,
@@ -152,25 +164,27 @@ export function createPoliticalAdsService(deps: {
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      await saveWithMails(db, now, async (trx) => {
-        complaint.reference = await freshReference(trx, 'political_ad_complaints', site.country, at)
-        await insertComplaint(trx, complaint)
-        await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
-        return [
-          {
-            kind: 'complaint',
-            aboutId: complaint.id,
-            to: deps.complaintMailbox[site.country],
-            ...complaintTeamMail(team, complaint, campaign),
-          },
-          acknowledge && {
-            kind: 'complaint-acknowledgement',
-            aboutId: complaint.id,
-            to: email,
-            replyTo: deps.complaintMailbox[site.country],
-            ...complaintAcknowledgementMail(visitor, complaint, campaign),
-          },
-        ]
+      await withFreshReference(site.country, at, async (reference) => {
+        complaint.reference = reference
+        await saveWithMails(db, now, async (trx) => {
+          await insertComplaint(trx, complaint)
+          await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
+          return [
+            {
+              kind: 'complaint',
+              aboutId: complaint.id,
+              to: deps.complaintMailbox[site.country],
+              ...complaintTeamMail(team, complaint, campaign),
+            },
+            acknowledge && {
+              kind: 'complaint-acknowledgement',
+              aboutId: complaint.id,
+              to: email,
+              replyTo: deps.complaintMailbox[site.country],
+              ...complaintAcknowledgementMail(visitor, complaint, campaign),
+            },
+          ]
+        })
       })
       return { reference: complaint.reference }
     },

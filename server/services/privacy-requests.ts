@@ -18,13 +18,15 @@ import {
   findRequest,
   findToken,
   insertRequest,
-  insertToken,
   type PrivacyRequest,
+  requestInsert,
   type Suppression,
+  tokenInsert,
   updateStatus,
 } from '../db/privacy-request-repository'
-import { freshReference } from '../db/references'
-import { saveWithMails } from '../db/unit-of-work'
+import { withFreshReference } from '../db/references'
+import { eventInsert } from '../db/timeline-repository'
+import { insertWithMails, saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
@@ -79,34 +81,50 @@ export function createPrivacyRequestService(deps: {
       const now = request.createdAt
       // Beyond the limit the request is stored and answered as usual; only its mail is not sent.
       const mayMail = request.email ? await mailLimit.allows('verification', request.email) : false
-      await saveWithMails(db, now, async (trx) => {
-        request.reference = await freshReference(trx, 'privacy_requests', request.country, new Date(now))
+      await withFreshReference(request.country, new Date(now), async (reference) => {
+        request.reference = reference
         if (!request.email) {
           // An objection without an e-mail address cannot be verified by mail. It only stops processing
           // (spec §1: opting out), so it is recorded at once.
           const executed = { ...request, status: 'executed' as const, executedAt: now }
-          await insertRequest(trx, executed)
-          await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
-          await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
-          await recordSuppressions(trx, executed, suppressionsFor(executed), now)
+          await saveWithMails(db, now, async (trx) => {
+            await insertRequest(trx, executed)
+            await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
+            await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
+            await recordSuppressions(trx, executed, suppressionsFor(executed), now)
+            return []
+          })
           request.status = 'executed'
-          return []
+          return
         }
         // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
         const token = randomBytes(32).toString('base64url')
         const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
-        await insertRequest(trx, request)
-        await insertEvent(trx, request.id, { kind: 'received', occurredAt: now })
-        await insertToken(trx, { hash: hashToken(token), requestId: request.id, expiresAt })
-        if (!mayMail) return []
         const link = `${site.origin}/${request.language}/verify-email?token=${token}`
-        const mail = verificationMail(
-          mails.translate(request),
-          mails.named(request),
-          link,
-          settings.verificationTtlHours,
+        // The request, its timeline's first entries, its token and its mail: one round trip (PostgreSQL).
+        await insertWithMails(
+          db,
+          now,
+          [
+            requestInsert(db.db, request),
+            eventInsert(db.db, 'request', request.id, { kind: 'received', occurredAt: now }),
+            tokenInsert(db.db, { hash: hashToken(token), requestId: request.id, expiresAt }),
+          ],
+          [
+            mayMail &&
+              mails.to(
+                request,
+                'verification',
+                verificationMail(
+                  mails.translate(request),
+                  mails.named(request),
+                  link,
+                  settings.verificationTtlHours,
+                ),
+              ),
+          ],
+          'request',
         )
-        return [mails.to(request, 'verification', mail)]
       })
       return { id: request.id, reference: request.reference ?? '', status: request.status }
     },

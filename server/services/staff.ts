@@ -11,7 +11,7 @@ import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { insertEvent } from '../db/desk-repository'
 import { findRequest, insertRequest } from '../db/privacy-request-repository'
-import { freshReference } from '../db/references'
+import { withFreshReference } from '../db/references'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
 import { saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail } from '../mail/templates'
@@ -97,31 +97,33 @@ export function createStaffService(deps: {
         identityCheck: body.identityCheck.method,
         identityNote: body.identityCheck.note?.trim() || null,
       }
-      await saveWithMails(db, nowIso, async (trx) => {
-        executed.reference = await freshReference(trx, 'privacy_requests', site.country, now)
-        await insertRequest(trx, executed)
-        await recordSuppressions(trx, executed, suppressionsFor(executed), nowIso)
-        await appendAudit(trx, {
-          actor,
-          action: 'OBJECTION_RECORDED',
-          country: site.country,
-          requestId: executed.id,
-          occurredAt: nowIso,
-          details: {
-            brands: executed.brands,
-            channels: executed.communicationTypes as SuppressionChannel[],
-            identityCheck: body.identityCheck.method,
-            confirmationMail: executed.email !== null,
-          },
+      await withFreshReference(site.country, now, async (reference) => {
+        executed.reference = reference
+        await saveWithMails(db, nowIso, async (trx) => {
+          await insertRequest(trx, executed)
+          await recordSuppressions(trx, executed, suppressionsFor(executed), nowIso)
+          await appendAudit(trx, {
+            actor,
+            action: 'OBJECTION_RECORDED',
+            country: site.country,
+            requestId: executed.id,
+            occurredAt: nowIso,
+            details: {
+              brands: executed.brands,
+              channels: executed.communicationTypes as SuppressionChannel[],
+              identityCheck: body.identityCheck.method,
+              confirmationMail: executed.email !== null,
+            },
+          })
+          await insertEvent(trx, executed.id, {
+            kind: 'executed',
+            occurredAt: nowIso,
+            actor,
+            detail: body.identityCheck.method,
+          })
+          const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
+          return [mails.to(executed, 'objection-processed', mail)]
         })
-        await insertEvent(trx, executed.id, {
-          kind: 'executed',
-          occurredAt: nowIso,
-          actor,
-          detail: body.identityCheck.method,
-        })
-        const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
-        return [mails.to(executed, 'objection-processed', mail)]
       })
       const recorded = await this.recorded(executed.id, actor)
       if (!recorded) throw new Error('The recorded objection could not be read back')

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertComplaint } from '#server/db/complaint-repository.ts'
-import { freshReference } from '#server/db/references.ts'
+import { newReference } from '#server/db/references.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
@@ -230,7 +230,7 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     for (let i = 0; i < 30; i++)
       await insertComplaint(db, {
         id: crypto.randomUUID(),
-        reference: await freshReference(db, 'political_ad_complaints', 'BE', now),
+        reference: newReference('BE', now),
         country: 'BE',
         locale: 'nl_be',
         campaignId: 'be-vote',

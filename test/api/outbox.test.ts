@@ -1,6 +1,16 @@
+import type { Kysely } from 'kysely'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
+import {
+  bodyHash,
+  claimDueMails,
+  enqueueMail,
+  markFailed,
+  markSent,
+  markUndeliverable,
+  outboxCounts,
+} from '#server/db/outbox-repository.ts'
+import type { Database } from '#server/db/schema.ts'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { SmtpSink } from '../support/smtp'
 
@@ -103,4 +113,117 @@ describe.each(DATABASES)('two instances on one %s database', (kind) => {
       await sink.stop()
     }
   }, 90_000)
+})
+
+describe.each(DATABASES)('one instance sending in parallel on %s', (kind) => {
+  const enqueue = async (db: Kysely<Database>, count: number, prefix: string) => {
+    const now = new Date().toISOString()
+    for (let i = 0; i < count; i++) {
+      await enqueueMail(
+        db,
+        {
+          kind: 'test',
+          aboutId: null,
+          to: `${prefix}${i}@example.com`,
+          subject: `${prefix} ${i}`,
+          text: 'x',
+          html: '<p>x</p>',
+        },
+        now,
+      )
+    }
+  }
+
+  it('sends batches claimed at the same moment each exactly once, over SMTP_MAX_CONNECTIONS pooled connections', async () => {
+    const sink = new SmtpSink()
+    await sink.start()
+    const setup = await testSetup({
+      DATABASE_URL: await testDatabaseUrl(kind),
+      SMTP_URL: sink.url,
+      SMTP_MAX_CONNECTIONS: '3',
+    })
+    const db = setup.composition.db.db
+    // Only the test drives the worker: three batches (of 3 connections × 10) claimed and sent at once.
+    const worker = setup.composition.startWorkers({ outboxIntervalMs: 60_000 })
+    await worker.stop()
+    try {
+      await enqueue(db, 100, 'parallel-')
+      expect(await Promise.all([worker.runOnce(), worker.runOnce(), worker.runOnce()])).toEqual([30, 30, 30])
+      expect(await outboxCounts(db)).toEqual({ queued: 10, sent: 90 })
+      const ids = sink.mails.map((mail) => mail.messageId)
+      expect(ids).toHaveLength(90)
+      expect(new Set(ids).size).toBe(90)
+      // Pooled: a few connections carry every mail, never more than three open at once.
+      expect(sink.peakConnections).toBeLessThanOrEqual(3)
+      expect(sink.connections).toBeLessThanOrEqual(3)
+      // Every sent mail is erased in the batch's one UPDATE, with the hash of what was sent.
+      const rows = await db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is not', null).execute()
+      expect(rows).toHaveLength(90)
+      for (const row of rows) {
+        expect(row).toMatchObject({ to_address: '', text_body: '', html_body: '', locked_until: null })
+        expect(row.body_sha256).toBe(bodyHash({ text: 'x', html: '<p>x</p>' }))
+      }
+    } finally {
+      await setup.composition.close()
+      await sink.stop()
+    }
+  })
+
+  it('drains a backlog with its own timer, two batches in flight, every mail once', async () => {
+    const sink = new SmtpSink()
+    await sink.start()
+    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind), SMTP_URL: sink.url })
+    const db = setup.composition.db.db
+    try {
+      await enqueue(db, 400, 'backlog-')
+      const worker = setup.composition.startWorkers({ outboxIntervalMs: 10 })
+      await expect.poll(() => outboxCounts(db), { timeout: 60_000 }).toEqual({ queued: 0, sent: 400 })
+      await worker.stop()
+      const ids = sink.mails.map((mail) => mail.messageId)
+      expect(ids).toHaveLength(400)
+      expect(new Set(ids).size).toBe(400)
+      // SMTP_MAX_CONNECTIONS (5) connections at most, each reused for up to 100 mails.
+      expect(sink.peakConnections).toBeLessThanOrEqual(5)
+      expect(sink.connections).toBeLessThan(20)
+    } finally {
+      await setup.composition.close()
+      await sink.stop()
+    }
+  }, 90_000)
+})
+
+describe.each(DATABASES)('a stalled instance on %s', (kind) => {
+  it('cannot re-open or give up a mail another instance took over once its claim ran out', async () => {
+    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) })
+    const { db, dialect } = setup.composition.db
+    try {
+      const t0 = new Date('2026-11-25T10:00:00Z')
+      const id = await enqueueMail(
+        db,
+        { kind: 'test', aboutId: null, to: 'stalled@example.com', subject: 's', text: 'x', html: '<p>x</p>' },
+        t0.toISOString(),
+      )
+      const [first] = await claimDueMails(db, dialect, t0, 10, 60_000)
+      // Instance A stalls past its claim; instance B claims the mail again.
+      const later = new Date(t0.getTime() + 61_000)
+      const [second] = await claimDueMails(db, dialect, later, 10, 60_000)
+      expect(first?.id).toBe(id)
+      expect(second?.id).toBe(id)
+      expect(second?.claim).not.toBe(first?.claim)
+      if (!first || !second) throw new Error('claimed')
+      const row = () =>
+        db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      // A's late failure and late giving up change nothing: B holds the mail.
+      await markFailed(db, first, 'ECONNECTION', later.toISOString())
+      expect(await markUndeliverable(db, first, 'ECONNECTION', later.toISOString())).toBe(false)
+      expect(await row()).toMatchObject({ attempts: 0, locked_until: second.claim, failed_at: null })
+      expect((await row()).to_address).toBe('stalled@example.com')
+      // B sends it; a late failure of B's (or A's) cannot re-open it after that.
+      await markSent(db, [{ ...second, sentAt: later.toISOString() }])
+      await markFailed(db, second, 'ETIMEDOUT', later.toISOString())
+      expect(await row()).toMatchObject({ sent_at: later.toISOString(), attempts: 0, failed_at: null })
+    } finally {
+      await setup.composition.close()
+    }
+  })
 })

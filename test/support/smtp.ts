@@ -7,12 +7,25 @@ export class SmtpSink {
   readonly mails: ParsedMail[] = []
   private server: SMTPServer | null = null
   port = 0
+  /** SMTP connections opened so far, and the most that were open at one moment. */
+  connections = 0
+  peakConnections = 0
+  private open = 0
 
   async start(port = 0): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections++
+        this.open++
+        this.peakConnections = Math.max(this.peakConnections, this.open)
+        callback()
+      },
+      onClose: () => {
+        this.open--
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((mail) => {
