@@ -1,4 +1,5 @@
 import {
+  channelsStep,
   expect,
   expectNoAxeViolations,
   HOSTS,
@@ -124,12 +125,7 @@ test.describe('direct marketing', () => {
   }) => {
     test.slow() // several full page loads, the mail round trip and the confirmation
     const email = `post-${unique()}@example.com`
-    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
-    await hydrated(page)
-    await page.getByRole('checkbox', { name: 'Margriet' }).check()
-    await page.getByRole('button', { name: 'Volgende stap' }).click()
-    await page.waitForURL(/communication-types$/)
-    await hydrated(page)
+    await channelsStep(page, ['Margriet'])
     await page.getByRole('checkbox', { name: 'Post' }).check()
     await page.getByRole('textbox', { name: 'Voornaam' }).fill('Jan')
     await page.getByRole('textbox', { name: 'Achternaam' }).fill('Jansen')
@@ -154,12 +150,7 @@ test.describe('direct marketing', () => {
   })
 
   test('the phone and date rules show their own messages', async ({ page }) => {
-    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
-    await hydrated(page)
-    await page.getByRole('checkbox', { name: 'Trouw' }).check()
-    await page.getByRole('button', { name: 'Volgende stap' }).click()
-    await page.waitForURL(/communication-types$/)
-    await hydrated(page)
+    await channelsStep(page, ['Trouw'])
     await page.getByRole('checkbox', { name: 'Telefoon' }).check()
     await page.getByRole('textbox', { name: 'Telefoonnummer' }).pressSequentially('31612')
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click()

@@ -155,3 +155,13 @@ export async function signInAtProvider(page: Page, login: string) {
   await page.locator('input[name="password"]').fill('any password')
   await page.locator('button[type="submit"]').click()
 }
+
+/** Spec §4's objection flow up to step 2: the brands step with these brands chosen, then the channels step. */
+export async function channelsStep(page: Page, brands: readonly string[]) {
+  await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+  await hydrated(page)
+  for (const brand of brands) await page.getByRole('checkbox', { name: brand, exact: true }).check()
+  await page.getByRole('button', { name: 'Volgende stap' }).click()
+  await page.waitForURL(/communication-types$/)
+  await hydrated(page)
+}
