@@ -15,8 +15,15 @@ export function Header() {
   const submenuId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const navRef = useRef<HTMLElement>(null)
+  const veilRef = useRef<HTMLDivElement>(null)
 
   const close = useCallback(() => setOpen(false), [])
+  // Issue 20 (WCAG 2.4.3): a click on the veil, which cannot take focus, would leave the focus nowhere: it goes
+  // back to the toggle, as after Escape.
+  const closeFromVeil = useCallback(() => {
+    setOpen(false)
+    toggleRef.current?.focus()
+  }, [])
 
   // Spec §2: the menu closes on Escape, on a click outside it, and when the window becomes wider than 1325 px.
   useEffect(() => {
@@ -41,7 +48,8 @@ export function Header() {
     }
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node
-      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      // The veil closes the menu itself, on its click (closeFromVeil).
+      if ([navRef, toggleRef, veilRef].some((ref) => ref.current?.contains(target))) return
       setOpen(false)
     }
     const onResize = () => {
@@ -130,7 +138,15 @@ export function Header() {
           </button>
         </div>
       </div>
-      {open && <div className="veil" data-testid="menu-veil" aria-hidden="true" onClick={close} />}
+      {open && (
+        <div
+          ref={veilRef}
+          className="veil"
+          data-testid="menu-veil"
+          aria-hidden="true"
+          onClick={closeFromVeil}
+        />
+      )}
     </header>
   )
 }
