@@ -35,6 +35,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
+    if (busy) return
     const found: Errors = checkSender(values, 'question')
     setErrors(found)
     if (Object.values(found).some(Boolean)) {
@@ -63,7 +64,6 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
-      <Banner banner={banner} onClose={closeBanner} />
       <SelectField
         id="contact-subject"
         label={t('contact.subject')}
@@ -115,10 +115,12 @@ export function ContactForm() {
         onChange={(e) => set('question', e.target.value)}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
           {t('contact.send')}
         </button>
       </div>
+      <Banner banner={banner} onClose={closeBanner} inline />
     </form>
   )
 }

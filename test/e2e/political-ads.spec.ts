@@ -118,15 +118,37 @@ test.describe('transparency centre', () => {
     await dialog.getByRole('button', { name: 'Melding versturen' }).focus()
     await page.keyboard.press('Enter')
     // Layer three: the result; Escape closes and focus returns to the opener.
-    await expect(dialog.getByText('We hebben je melding ontvangen en gaan er mee aan de slag.')).toBeVisible()
-    // The result takes the focus, so the outcome and the reference are read out.
-    await expect(dialog.locator('.complaint-dialog__result')).toBeFocused()
+    // Issue 20: the result's heading takes the focus; the outcome and the reference are announced (status).
+    await expect(dialog.getByRole('heading', { name: 'Melding verstuurd' })).toBeFocused()
+    const result = dialog.getByRole('status')
+    await expect(result).toContainText('We hebben je melding ontvangen en gaan er mee aan de slag.')
     // The reference to quote, as in the acknowledgement mail.
-    await expect(dialog.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
+    await expect(result.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
     await expectNoAxeViolations(page)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(opener).toBeFocused()
+  })
+
+  test('a complaint that cannot be sent: the result says so, takes the focus and is announced (issue 20)', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-002`)
+    await hydrated(page)
+    await page.route('**/api/political-ad-complaint', (route) => route.abort('failed'))
+    await page.getByRole('button', { name: 'Signaler cette publicité' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Signaler une publicité' })
+    await dialog.getByRole('radio').first().check()
+    await dialog.getByRole('button', { name: 'Suivant' }).click()
+    await dialog.getByRole('textbox', { name: 'Nom' }).fill('Camille Dubois')
+    await dialog.getByRole('textbox', { name: 'Adresse e-mail' }).fill('camille@example.be')
+    await dialog.getByRole('textbox', { name: 'Explication' }).fill('Le montant est faux.')
+    await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Signalement non envoyé' })).toBeFocused()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Un problème est survenu, veuillez réessayer plus tard.',
+    )
+    await expectNoAxeViolations(page)
   })
 
   test('on a production host the pages are 404 and the menu has no entry', async ({ page }) => {

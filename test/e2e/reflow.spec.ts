@@ -8,6 +8,7 @@ import {
   HOSTS,
   hydrated,
   mailsTo,
+  onlyOnce,
   signInAtProvider,
   siteRequest,
   test,
@@ -126,15 +127,12 @@ async function tooWide(page: Page, urls: readonly string[]): Promise<string[]> {
   return wide
 }
 
-/** The viewport is set here: once is enough, in the phone project. */
-const once = () => test.skip(test.info().project.name !== 'phone', 'once, in the phone project')
-
 test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
   test.use({ viewport: { width: 320, height: 640 }, bypassCSP: true })
 
   for (const site of SITES) {
     test(`every route and document of ${site.name}`, async ({ page }) => {
-      once()
+      onlyOnce()
       test.slow() // some fifty full pages, each measured twice
       const urls = [...site.routes, ...documents(site.locale)].map(
         (path) => `${site.origin}/${site.lang}${path}`,
@@ -144,7 +142,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
   }
 
   test('every ad of both sites, in each of their languages', async ({ page }) => {
-    once()
+    onlyOnce()
     test.slow() // some forty full pages, each measured twice
     const urls = [
       ...ads('nl').map((path) => `${HOSTS.nlLocal}/nl${path}`),
@@ -154,7 +152,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
   })
 
   test('the pages of a request in progress: channels, processed, verification, status', async ({ page }) => {
-    once()
+    onlyOnce()
     test.slow() // two forms, the mail round trip and the confirmation
     const wide: string[] = []
     // The channels step, with brands chosen and every channel's fields open.
@@ -205,7 +203,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
   test('the staff pages: the objection form, its confirmation, the requests and the complaints', async ({
     page,
   }) => {
-    once()
+    onlyOnce()
     test.slow() // a sign-in at the provider, a recorded objection and a complaint
     const wide: string[] = []
     const staff = `${HOSTS.beLocal}/fr/internal-privacy-rights`

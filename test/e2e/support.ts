@@ -45,6 +45,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect }
 
+/**
+ * For a test that sets its own viewport (320, 390, 1440 px): the projects' viewports add nothing, so it runs
+ * once, in the phone project.
+ */
+export function onlyOnce() {
+  test.skip(test.info().project.name !== 'phone', 'it sets its own viewport: once, in the phone project')
+}
+
 /** Waits until React has hydrated the page (the shell marks itself). */
 export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()

@@ -47,7 +47,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
           dialog.current.querySelector<HTMLElement>('input[name="reason"]'))
         : layer === 'form'
           ? dialog.current.querySelector<HTMLElement>('input[name="name"]')
-          : dialog.current.querySelector<HTMLElement>('.complaint-dialog__result')
+          : dialog.current.querySelector<HTMLElement>('#complaint-result')
     target?.focus()
   }, [layer])
 
@@ -186,22 +186,34 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
           </form>
         )}
         {layer === 'result' && (
-          // Focused when reached: the outcome and the reference are read out together.
-          <div className="complaint-dialog__result" tabIndex={-1}>
-            <p className={outcome === 'success' ? 'lead' : 'field__error'}>
+          // Issue 20 (WCAG 2.4.3, 4.1.3): the result's heading takes the focus and names the outcome; the
+          // message and the reference are a live region, read out as they appear.
+          <section className="complaint-dialog__result" aria-labelledby="complaint-result">
+            <h3 id="complaint-result" tabIndex={-1}>
               {t(
-                outcome === 'success' ? 'political_ads.complaint.success' : 'political_ads.complaint.failure',
+                outcome === 'success'
+                  ? 'political_ads.complaint.result_sent'
+                  : 'political_ads.complaint.result_failed',
               )}
-            </p>
-            {outcome === 'success' && reference && (
-              <p>
-                {t('political_ads.complaint.reference')} <strong className="reference">{reference}</strong>
+            </h3>
+            <div role={outcome === 'success' ? 'status' : 'alert'}>
+              <p className={outcome === 'success' ? 'lead' : 'field__error'}>
+                {t(
+                  outcome === 'success'
+                    ? 'political_ads.complaint.success'
+                    : 'political_ads.complaint.failure',
+                )}
               </p>
-            )}
+              {outcome === 'success' && reference && (
+                <p>
+                  {t('political_ads.complaint.reference')} <strong className="reference">{reference}</strong>
+                </p>
+              )}
+            </div>
             <button type="button" className="button" onClick={close}>
               {t('political_ads.complaint.close')}
             </button>
-          </div>
+          </section>
         )}
       </dialog>
     </>
