@@ -196,7 +196,12 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Search documents, brands and pages',
           tags: ['Public'],
           parameters: [param('q', { type: 'string', maxLength: 200 }), localeParam],
-          responses: { '200': ok('Results with snippets'), ...errors(400) },
+          responses: {
+            '200': ok(
+              "Results with snippets, each with its language (lang): the locale's own first, then fallbacks",
+            ),
+            ...errors(400),
+          },
         },
       },
       '/api/address': {
