@@ -6,6 +6,7 @@ import { checkEmail, checkRequired, type Rule } from '#shared/privacy-rights/val
 import { checkSender } from '#shared/sender-rules.ts'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
+import { useErrorTitle } from '../forms/useErrorTitle'
 import { errorCode, postJson } from '../json'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
@@ -26,6 +27,7 @@ export function ContactForm() {
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
+  const errorTitle = useErrorTitle()
   const closeBanner = useCallback(() => setBanner(null), [])
   const set = (field: keyof typeof EMPTY, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -38,7 +40,9 @@ export function ContactForm() {
     if (busy) return
     const found: Errors = checkSender(values, 'question')
     setErrors(found)
-    if (Object.values(found).some(Boolean)) {
+    const invalid = Object.values(found).some(Boolean)
+    errorTitle(invalid)
+    if (invalid) {
       focusError()
       return
     }
@@ -56,6 +60,7 @@ export function ContactForm() {
       setBanner({ type: 'success', textKey: 'contact.send_success' })
     } else if (errorCode(answer) === 'EMAIL_INVALID') {
       setErrors({ email: 'email_unreachable' })
+      errorTitle(true)
       focusError()
     } else {
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
