@@ -151,6 +151,22 @@ test.describe('transparency centre', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('the breadcrumb of an ad ends in its sponsor, the current page (issue 20)', async ({ page }) => {
+    for (const [url, sponsor] of [
+      [`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`, 'Stichting Groene Vooruitgang'],
+      [`${HOSTS.beLocal}/fr/political-ads/be-2026-001`, null],
+    ] as const) {
+      await page.goto(url)
+      const items = page.locator('nav.breadcrumbs li')
+      const last = items.last()
+      const name = sponsor ?? (await page.getByRole('heading', { level: 1 }).innerText())
+      await expect(last).toHaveText(name)
+      await expect(last.locator('[aria-current="page"]')).toHaveText(name)
+      for (const item of await items.all()) await expect(item).not.toHaveText('')
+    }
+    await expectNoAxeViolations(page)
+  })
+
   test('on a production host the pages are 404 and the menu has no entry', async ({ page }) => {
     const response = await page.goto(`${HOSTS.nlProduction}/nl/political-ads`)
     expect(response?.status()).toBe(404)
