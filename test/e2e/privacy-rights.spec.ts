@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import {
   channelsStep,
   expect,
@@ -5,6 +6,7 @@ import {
   HOSTS,
   hydrated,
   mailsTo,
+  onlyOnce,
   pauseClock,
   test,
   verificationLink,
@@ -317,4 +319,55 @@ test.describe('every request form reaches the processed page and the verificatio
     await expect(page.getByText('Dit e-mailadres lijkt niet te bestaan')).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toBeFocused()
   })
+})
+
+test.describe('scrolling to an error clears the sticky header (issue 20)', () => {
+  for (const width of [320, 390, 1440]) {
+    test(`at ${width} px, the channels step with every error shown`, async ({ page }) => {
+      onlyOnce()
+      await page.setViewportSize({ width, height: 700 })
+      await channelsStep(page, ['Trouw'])
+      const header = page.locator('.site-header')
+      /** Where a field, its label and (for a group) its legend are, against the header's bottom. */
+      const clear = async (field: Locator, labels: Locator[]) => {
+        const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom)
+        for (const part of [field, ...labels]) {
+          const box = await part.boundingBox()
+          if (!box) throw new Error('not shown')
+          expect(
+            box.y,
+            `${await part.innerText().catch(() => 'field')} below the header`,
+          ).toBeGreaterThanOrEqual(bottom)
+          expect(box.y + box.height).toBeLessThanOrEqual(700)
+        }
+      }
+      /** Sends with the keyboard from where the page is now, with `target` half under the header. */
+      const sendWith = async (target: Locator) => {
+        const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom)
+        const box = await target.boundingBox()
+        if (!box) throw new Error('not shown')
+        await page.mouse.wheel(0, box.y - bottom + box.height / 2)
+        await page
+          .getByRole('button', { name: 'Aanvraag versturen' })
+          .evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
+        await page.keyboard.press('Enter')
+      }
+
+      // No channel: the first channel takes the focus, below the header with the group's legend.
+      const phone = page.getByRole('checkbox', { name: 'Telefoon' })
+      await sendWith(phone)
+      await expect(phone).toBeFocused()
+      await clear(phone, [page.getByText('Kanalen', { exact: true })])
+
+      // Every channel's fields empty: the phone number takes the focus, below the header with its label.
+      for (const channel of ['Telefoon', 'E-mail', 'Post'])
+        await page.getByRole('checkbox', { name: channel }).check()
+      const number = page.getByRole('textbox', { name: 'Telefoonnummer' })
+      await sendWith(number)
+      await expect(number).toBeFocused()
+      await expect(page.getByText('Dit veld is verplicht')).toHaveCount(4)
+      await clear(number, [page.getByText('Telefoonnummer', { exact: true })])
+      await expectNoAxeViolations(page)
+    })
+  }
 })

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
 import { useClientRequest } from '#pages/privacy-rights/request-store.ts'
+import { focusInView } from '#renderer/forms/Field.tsx'
 import { useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
@@ -28,7 +29,10 @@ export default function Page() {
     if (request.brandIds.length === 0) {
       setError(true)
       errorTitle(true)
-      requestAnimationFrame(() => document.getElementById('select-all')?.focus())
+      requestAnimationFrame(() => {
+        const selectAll = document.getElementById('select-all')
+        if (selectAll) focusInView(selectAll)
+      })
       return
     }
     window.location.assign(localizedPath(lang, '/privacy-rights/direct-marketing/communication-types'))
