@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from './support'
 
 /** Spec §4, §9: a text search follows the typing 500 ms after the last keystroke. */
@@ -172,5 +173,43 @@ test.describe('transparency centre', () => {
     expect(response?.status()).toBe(404)
     expect((await page.goto(`${HOSTS.nlProduction}/nl/political-ads/nl-2026-001`))?.status()).toBe(404)
     await expect(page.getByRole('link', { name: 'Transparantiecentrum' })).toHaveCount(0)
+  })
+})
+
+test.describe('forced colours (issue 20)', () => {
+  test('the side menu marks the current page and the status badges keep their shape', async ({ page }) => {
+    /** The top border as drawn: its width and colour. */
+    const drawn = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { width: Number.parseFloat(style.borderTopWidth), color: style.borderTopColor }
+      })
+    const sideMenu = page.getByRole('navigation', { name: 'Transparantiecentrum' })
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads`)
+    // Axe on the page itself: with forced colours emulated, its contrast check reads the authored colours.
+    await expectNoAxeViolations(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    const current = sideMenu.locator('[aria-current="page"]')
+    await expect(current).toHaveText('Politieke advertenties')
+    await expect(page.locator('.badge').first()).toBeVisible()
+    for (const element of [
+      current,
+      page.locator('.badge').first(),
+      page.locator('.badge--RUNNING').first(),
+    ]) {
+      const border = await drawn(element)
+      expect(border.width).toBeGreaterThan(0)
+      expect(border.color).not.toBe('rgba(0, 0, 0, 0)')
+    }
+    // The other entry of the side menu has none: the current one stands out.
+    expect((await drawn(sideMenu.getByRole('link', { name: 'Privacyrechten uitoefenen' }))).width).toBe(0)
+
+    await page.emulateMedia({ forcedColors: 'none' })
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await expectNoAxeViolations(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    const badge = await drawn(page.locator('.badge').first())
+    expect(badge.width).toBeGreaterThan(0)
+    expect(badge.color).not.toBe('rgba(0, 0, 0, 0)')
   })
 })
