@@ -43,6 +43,47 @@ test.describe('privacy-rights overview', () => {
   })
 })
 
+test.describe('privacy-rights overview cards (issue 20)', () => {
+  for (const width of [320, 390, 1440]) {
+    test(`at ${width} px: each start link names its right; no lone card; the buttons level in a row`, async ({
+      page,
+    }) => {
+      onlyOnce()
+      await page.setViewportSize({ width, height: 900 })
+      for (const [url, start, rows] of [
+        [`${HOSTS.beLocal}/fr/privacy-rights`, 'Commencer', width === 1440 ? [3, 2] : [1, 1, 1, 1, 1]],
+        [`${HOSTS.nlLocal}/nl/privacy-rights`, 'Start', width === 1440 ? [2, 2] : [1, 1, 1, 1]],
+      ] as const) {
+        await page.goto(url)
+        const cards = page.locator('main .cards > li')
+        const count = rows.reduce((sum, row) => sum + row, 0)
+        await expect(cards).toHaveCount(count)
+        const names: string[] = []
+        for (const card of await cards.all()) {
+          const right = await card.getByRole('heading', { level: 2 }).innerText()
+          const link = card.getByRole('link')
+          const escaped = right.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          await expect(link).toHaveAccessibleName(new RegExp(`^${start} ?: ${escaped}$`))
+          names.push(right)
+        }
+        expect(new Set(names).size).toBe(count)
+        // Rows of cards by their top; within a row, the start buttons stand at the same height.
+        const layout = await cards.evaluateAll((items) =>
+          items.map((item) => ({
+            top: Math.round(item.getBoundingClientRect().top),
+            button: Math.round(item.querySelector('.button')?.getBoundingClientRect().top ?? -1),
+          })),
+        )
+        const byRow = new Map<number, number[]>()
+        for (const card of layout) byRow.set(card.top, [...(byRow.get(card.top) ?? []), card.button])
+        expect([...byRow.values()].map((row) => row.length)).toEqual(rows)
+        for (const buttons of byRow.values()) expect(new Set(buttons).size).toBe(1)
+        await expectNoAxeViolations(page)
+      }
+    })
+  }
+})
+
 test.describe('direct marketing', () => {
   test('brands, select-all, channels, unticking, validation, submit, mail, confirm (NL)', async ({
     page,
