@@ -111,4 +111,26 @@ test.describe('contact form', () => {
       await expectNoAxeViolations(page)
     })
   }
+
+  test('the send button and the phone-numbers link stand apart at 320, 390 and 1440 px (issue 20)', async ({
+    page,
+  }) => {
+    onlyOnce()
+    for (const [url, send, phone] of [
+      [`${HOSTS.nlLocal}/nl`, 'Versturen', /telefoonnummers/i],
+      [`${HOSTS.beLocal}/fr/about`, 'Envoyer', /numéros de téléphone/i],
+    ] as const) {
+      for (const width of [320, 390, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(url)
+        const section = page.locator('.contact-section')
+        const button = await section.getByRole('button', { name: send }).boundingBox()
+        const link = await section.getByRole('link', { name: phone }).boundingBox()
+        if (!button || !link) throw new Error('no button or no link')
+        // The link stands below the button, at least 8 px away.
+        expect(link.y - (button.y + button.height), `${url} at ${width} px`).toBeGreaterThanOrEqual(8)
+      }
+      await expectNoAxeViolations(page)
+    }
+  })
 })
