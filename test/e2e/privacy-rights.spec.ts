@@ -246,6 +246,24 @@ test.describe('request forms', () => {
     await expect(date).toHaveValue('03 - 02 - 2025')
   })
 
+  test('a publication date that does not exist is refused: 30-02-2024 (issue 20)', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/publication`)
+    await hydrated(page)
+    const date = page.getByRole('textbox', { name: 'Date de publication' })
+    await date.pressSequentially('30022024')
+    await expect(date).toHaveValue('30 - 02 - 2024')
+    await page.getByRole('button', { name: /Envoyer/ }).click()
+    const message = page.getByText('Veuillez indiquer une date valable')
+    await expect(message).toBeVisible()
+    await expect(date).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+    // A day that exists is taken.
+    await date.fill('')
+    await date.pressSequentially('29022024')
+    await page.getByRole('button', { name: /Envoyer/ }).click()
+    await expect(message).toHaveCount(0)
+  })
+
   test('rectification offers the shorter brand list', async ({ page }) => {
     await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/rectification`)
     await hydrated(page)
