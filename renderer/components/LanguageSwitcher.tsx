@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { LANGUAGE_NAME_LABELS } from '#shared/labels.ts'
 import { htmlLang, languagesOf, switchLanguage } from '#shared/locale.ts'
 import { localizedPath } from '#shared/routing.ts'
@@ -8,9 +9,11 @@ import { useTranslate } from '../useTranslate'
 export function LanguageSwitcher() {
   const { site, lang, logicalPath, search } = usePageContext()
   const t = useTranslate()
+  const hash = useLocationHash()
   const languages = languagesOf(site.country)
   if (languages.length < 2) return null
-  const current = localizedPath(lang, logicalPath) + search
+  // Issue 20: the fragment stays too (a document's section), which the server never sees.
+  const current = localizedPath(lang, logicalPath) + search + hash
   return (
     <nav className="language-switcher" aria-label={t('layout.language.label')}>
       <ul>
@@ -29,5 +32,17 @@ export function LanguageSwitcher() {
         ))}
       </ul>
     </nav>
+  )
+}
+
+/** The address's #fragment, kept up to date; none on the server. */
+function useLocationHash(): string {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('hashchange', changed)
+      return () => window.removeEventListener('hashchange', changed)
+    },
+    () => window.location.hash,
+    () => '',
   )
 }
