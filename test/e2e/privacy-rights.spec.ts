@@ -207,6 +207,25 @@ test.describe('direct marketing', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('the postal name errors go as the names are typed (issue 20)', async ({ page }) => {
+    await channelsStep(page, ['Trouw'])
+    await page.getByRole('checkbox', { name: 'Post' }).check()
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    const first = page.getByRole('textbox', { name: 'Voornaam' })
+    const last = page.getByRole('textbox', { name: 'Achternaam' })
+    await expect(first).toHaveAttribute('aria-invalid', 'true')
+    await expect(last).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(2)
+    await first.pressSequentially('Jan')
+    await expect(first).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(1)
+    await expect(last).toHaveAttribute('aria-invalid', 'true')
+    await last.pressSequentially('Jansen')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(0)
+    await expect(last).not.toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+  })
+
   test('Belgium names its two brands in the steps', async ({ page }) => {
     await page.goto(`${HOSTS.beLocal}/nl/privacy-rights/direct-marketing/brands`)
     await expect(page.getByText('VTM GO · Mijn Energie')).toBeVisible()
