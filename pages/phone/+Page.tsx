@@ -87,8 +87,9 @@ export default function Page() {
           </ul>
         </div>
       </div>
+      {/* Spec §8's search wording when nothing matches (issue 20: "0 merken" alone said too little). */}
       <p role="status" className="phone-count">
-        {t('phone.count', { smart_count: shown.length })}
+        {shown.length === 0 ? t('search.no_results') : t('phone.count', { smart_count: shown.length })}
       </p>
       {types.map((brandType) => {
         const group = shown.filter((entry) => entry.brandType === brandType)

@@ -3,5 +3,5 @@ import type { Config } from 'vike/types'
 export default {
   title: 'phone.title',
   description: 'phone.description',
-  phrases: ['phone'],
+  phrases: ['phone', 'search.no_results'],
 } satisfies Config
