@@ -25,13 +25,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (known?.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS))
     if (!known) logger.error({ err: error, path: req.path }, 'unhandled error')
     const status = known?.status ?? 500
-    const code = known?.code ?? 'INTERNAL_ERROR'
     const message = known?.message ?? 'Internal Error'
-    const body = { error: { code, message, ...(known?.details ? { fields: known.details } : {}) } }
+    const body = errorBody(known ?? new HttpError(status, 'INTERNAL_ERROR', message))
     res.status(status).set('Cache-Control', 'no-store')
     if (req.path.startsWith('/api/')) res.json(body)
     else res.type('text').send(message)
   }
+}
+
+/** The API's one error envelope: `{ error: { code, message, fields? } }`. */
+export function errorBody(known: HttpError) {
+  const { code, message, details } = known
+  return { error: { code, message, ...(details ? { fields: details } : {}) } }
 }
 
 function unavailable(error: unknown, logger: Logger, path: string): HttpError | null {
@@ -44,7 +49,7 @@ function unavailable(error: unknown, logger: Logger, path: string): HttpError | 
  * Domain errors every endpoint answers alike, and Express and body-parser errors (they carry a status and
  * a type): map the ones a client can cause.
  */
-function toHttpError(error: unknown): HttpError | null {
+export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error
   if (error instanceof ValidationFailed)
     return new HttpError(400, 'VALIDATION_FAILED', error.message, error.fields)

@@ -17,7 +17,8 @@ import { complaintSchema } from '../api/political-ads'
 /**
  * Issue 17: the OpenAPI 3.1 description of every endpoint under /api, built from the very ajv schemas that
  * validate the requests, so the document cannot drift from what the server accepts. Responses are described
- * by their shape; every error is the one envelope `{ error: { code, message, fields? } }`.
+ * by their shape; every error is the one envelope `{ error: { code, message, fields? } }` (a refused complaint
+ * adds spec §7's `validationError` beside it).
  */
 
 type Schema = Record<string, unknown>
@@ -74,6 +75,21 @@ const publicPost = (summary: string, schema: unknown, example: unknown) => ({
   },
 })
 
+/** The complaint's 400 is the error envelope with spec §7's `validationError` beside it. */
+const complaintPost = (operation: ReturnType<typeof publicPost>) => ({
+  post: {
+    ...operation.post,
+    responses: {
+      ...operation.post.responses,
+      '400': {
+        description:
+          'Refused input: `validationError` (spec §7) beside the usual error, with the failing fields',
+        ...json({ $ref: '#/components/schemas/ComplaintError' }),
+      },
+    },
+  },
+})
+
 const staff = { security: [{ staffSession: [] }], tags: ['Staff'] }
 const client = { security: [{ clientSecret: [] }], tags: ['Brand systems'] }
 const deskAction = (summary: string, schema: unknown, example: unknown) => ({
@@ -93,7 +109,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'DPG Media privacy site API',
       version: '1.0.0',
       description:
-        'Public endpoints of the privacy site, the staff desk, and the feed brand systems read to stop marketing to people who objected. Errors are always `{ "error": { "code", "message", "fields"? } }`.',
+        'Public endpoints of the privacy site, the staff desk, and the feed brand systems read to stop marketing to people who objected. Errors are always `{ "error": { "code", "message", "fields"? } }`; a refused complaint adds spec §7\'s `validationError` beside it.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -129,6 +145,24 @@ export function openApiDocument(serverUrl: string) {
               },
             },
           },
+        },
+        // Spec §7: a refused complaint names its failure in validationError too (issue 20).
+        ComplaintError: {
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            {
+              type: 'object',
+              required: ['validationError'],
+              properties: {
+                validationError: {
+                  type: 'string',
+                  description:
+                    '`INVALID_EMAIL` when the e-mail address is at fault (malformed, missing, or its domain cannot receive mail), else `error.code`',
+                  examples: ['INVALID_EMAIL', 'VALIDATION_FAILED', 'MALFORMED_JSON'],
+                },
+              },
+            },
+          ],
         },
         // The notice as the transparency centre publishes it: the import's schema plus its state (issue 18).
         Notice: {
@@ -230,14 +264,16 @@ export function openApiDocument(serverUrl: string) {
           parameters: [localeParam],
         },
       },
-      '/api/political-ad-complaint': publicPost('Complain about a political ad', complaintSchema, {
-        name: 'Lezer',
-        email: 'lezer@example.be',
-        explanation: 'De sponsor ontbreekt.',
-        reason: 'MISLEADING',
-        campaignId: 'be-2026-001',
-        locale: 'nl_be',
-      }),
+      '/api/political-ad-complaint': complaintPost(
+        publicPost('Complain about a political ad', complaintSchema, {
+          name: 'Lezer',
+          email: 'lezer@example.be',
+          explanation: 'De sponsor ontbreekt.',
+          reason: 'MISLEADING',
+          campaignId: 'be-2026-001',
+          locale: 'nl_be',
+        }),
+      ),
       '/api/campaign-items': {
         get: {
           summary: 'Political ad notices, filtered',

@@ -152,6 +152,42 @@ test.describe('transparency centre', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('an e-mail address the server refuses is marked on its field, from the 400 with validationError (issue 20)', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/be-2026-003`)
+    await hydrated(page)
+    // The server, not the browser, finds the address wrong: the request leaves with a malformed one.
+    await page.route('**/api/political-ad-complaint', (route) =>
+      route.continue({
+        postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'anne.example.be' }),
+      }),
+    )
+    await page.getByRole('button', { name: 'Deze advertentie melden' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Advertentie melden' })
+    await dialog.getByRole('radio', { name: 'Onjuist' }).check()
+    await dialog.getByRole('button', { name: 'Volgende' }).click()
+    await dialog.getByRole('textbox', { name: 'Naam' }).fill('Anne Peeters')
+    const email = dialog.getByRole('textbox', { name: 'E-mailadres' })
+    await email.fill(`anne-${Date.now()}@example.be`)
+    await dialog.getByRole('textbox', { name: 'Toelichting' }).fill('Het bedrag klopt niet.')
+    const answer = page.waitForResponse('**/api/political-ad-complaint')
+    await dialog.getByRole('button', { name: 'Melding versturen' }).click()
+    expect((await answer).status()).toBe(400)
+    expect(await (await answer).json()).toMatchObject({ validationError: 'INVALID_EMAIL' })
+    // The form stays, the field says what is wrong and has the focus.
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toBeFocused()
+    await expect(dialog.getByText('Gelieve een correct e-mailadres in te vullen')).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: 'Melding niet verstuurd' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    // Sent as typed, it is taken.
+    await page.unroute('**/api/political-ad-complaint')
+    await dialog.getByRole('button', { name: 'Melding versturen' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Melding verstuurd' })).toBeFocused()
+  })
+
   test('the breadcrumb of an ad ends in its sponsor, the current page (issue 20)', async ({ page }) => {
     for (const [url, sponsor] of [
       [`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`, 'Stichting Groene Vooruitgang'],

@@ -5,11 +5,33 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
 import { COMPLAINT_REASONS, type ComplaintReason } from '#shared/political-ads.ts'
-import { checkEmail, type Rule } from '#shared/privacy-rights/validation.ts'
+import { checkEmail, MESSAGE_KEYS, type Rule } from '#shared/privacy-rights/validation.ts'
 import { checkSender } from '#shared/sender-rules.ts'
 
 type Layer = 'reason' | 'form' | 'result'
-type Errors = Partial<Record<'name' | 'email' | 'explanation', Rule>>
+const FIELDS = ['name', 'email', 'explanation'] as const
+type Errors = Partial<Record<(typeof FIELDS)[number], Rule>>
+
+/**
+ * Spec §7, §8: the server refused the complaint (400 with validationError). The form's fields it names, each
+ * with its rule, as field errors (INVALID_EMAIL alone: the address cannot receive mail); null when it names
+ * anything the visitor cannot correct in the form, which the result layer then reports as a failure.
+ */
+function refusedFields(body: unknown): Errors | null {
+  const refusal = body as {
+    validationError?: string
+    error?: { fields?: { field: string; rule: string }[] }
+  } | null
+  if (!refusal?.validationError) return null
+  const errors: Errors = {}
+  for (const { field, rule } of refusal.error?.fields ?? []) {
+    const name = FIELDS.find((known) => known === field)
+    if (!name || !(rule in MESSAGE_KEYS)) return null
+    errors[name] ??= rule as Rule
+  }
+  if (refusal.validationError === 'INVALID_EMAIL') errors.email ??= 'email_unreachable'
+  return Object.keys(errors).length > 0 ? errors : null
+}
 
 /**
  * Spec §4 complaint modal, a native modal dialog (focus moves in, stays in, Escape closes, focus returns
@@ -72,10 +94,11 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
     setBusy(true)
     const answer = await postJson('/api/political-ad-complaint', { ...values, reason, campaignId, locale })
     setBusy(false)
-    // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field; the form stays.
-    const validationError = (answer?.body as { validationError?: string } | null)?.validationError
-    if (answer?.status === 400 && validationError === 'INVALID_EMAIL') {
-      setErrors({ email: 'email_unreachable' })
+    // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field, and any other field the
+    // server names is marked too; the form stays, with the focus on the first.
+    const refused = answer?.status === 400 ? refusedFields(answer.body) : null
+    if (refused) {
+      setErrors(refused)
       focusError()
       return
     }
