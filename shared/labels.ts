@@ -83,3 +83,6 @@ export const CUSTOMER_LANGUAGE_LABELS = labelsOf('staff.form.language_', ['nl', 
 
 /** A language by its own name, for the language switcher. */
 export const LANGUAGE_NAME_LABELS = labelsOf('layout.language.', LANGUAGES)
+
+/** Issue 20: a search result in another language than the page's says which (`(en néerlandais)`). */
+export const SEARCH_LANGUAGE_LABELS = labelsOf('search.in_language.', LANGUAGES)

@@ -1,3 +1,5 @@
+import type { Language } from './locale'
+
 /** Spec §9: a search is at most 100 characters. */
 export const SEARCH_MAX = 100
 /** Spec §4: typing updates the results after 500 ms without a keystroke. */
@@ -13,5 +15,10 @@ export interface SearchResult {
   kind: 'document' | 'phone' | 'page'
   title: string
   url: string
+  /**
+   * The language of the title and snippet: the visitor's, or (after them in the list) that of a fallback, such
+   * as a document the French site has only in Dutch. The page marks such a result with `lang` and a label.
+   */
+  lang: Language
   snippet: SnippetPart[]
 }

@@ -59,7 +59,13 @@ export function ChannelFields<C extends CommunicationType>({
       {ticked.has('POSTAL') && (
         <fieldset className="fieldset">
           <legend>{t('privacy_rights.channels.postal_legend')}</legend>
-          <NameFields info={info} setInfo={setInfo} errors={errors} required />
+          <NameFields
+            info={info}
+            setInfo={setInfo}
+            errors={errors}
+            setErrors={(change) => setErrors((e) => ({ ...e, ...change }))}
+            required
+          />
           <AddressLookupFields
             address={info.address}
             onChange={(address) => setInfo({ address })}

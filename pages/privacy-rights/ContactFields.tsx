@@ -1,7 +1,7 @@
 import { TextField } from '#renderer/forms/Field.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
-import { checkEmail, type Rule } from '#shared/privacy-rights/validation.ts'
+import { checkEmail, checkRequired, type Rule } from '#shared/privacy-rights/validation.ts'
 import type { ClientRequest } from './request-store'
 
 /** Field name → the rule it breaks, as the request forms show them. */
@@ -12,18 +12,28 @@ export function formField(field: string): string {
   return field.replace(/^userInfo\./, '')
 }
 
+/**
+ * First and last name. Where they are required (post), a shown error is checked again on input and goes as
+ * soon as the name is there (spec §5: required text is checked on input), as in the other forms.
+ */
 export function NameFields({
   info,
   setInfo,
   errors,
+  setErrors,
   required,
 }: {
   info: ClientRequest['userInfo']
   setInfo: (change: Partial<ClientRequest['userInfo']>) => void
   errors: Errors
+  setErrors?: (change: Errors) => void
   required: boolean
 }) {
   const t = useTranslate()
+  const set = (field: 'firstName' | 'lastName', value: string) => {
+    setInfo({ [field]: value })
+    if (required && errors[field]) setErrors?.({ [field]: checkRequired(value) ?? undefined })
+  }
   return (
     <div className="field-row">
       <TextField
@@ -33,7 +43,7 @@ export function NameFields({
         required={required}
         maxLength={MAX_LENGTH.firstName}
         value={info.firstName}
-        onChange={(e) => setInfo({ firstName: e.target.value })}
+        onChange={(e) => set('firstName', e.target.value)}
         autoComplete="given-name"
       />
       <TextField
@@ -43,7 +53,7 @@ export function NameFields({
         required={required}
         maxLength={MAX_LENGTH.lastName}
         value={info.lastName}
-        onChange={(e) => setInfo({ lastName: e.target.value })}
+        onChange={(e) => set('lastName', e.target.value)}
         autoComplete="family-name"
       />
     </div>

@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import type { BannerState } from '#renderer/forms/Banner.tsx'
 import { useFocusFirstError } from '#renderer/forms/Field.tsx'
+import { useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { errorCode, postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
-import { useTranslate } from '#renderer/useTranslate.tsx'
 import { type Brand, flattenNroKeys } from '#shared/brands.ts'
 import { type PrivacyRequestBody, phoneOrNothing } from '#shared/privacy-rights/request.ts'
 import { checkBody, type FieldError } from '#shared/privacy-rights/rules.ts'
@@ -101,9 +101,7 @@ export function useFormSubmit(
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
-  const t = useTranslate()
-  // Issue 20 (WCAG 2.4.2): while the form shows errors, its title says so first ("Fout: …").
-  const errorTitle = (on: boolean) => markTitle(t('forms.error_title'), on)
+  const errorTitle = useErrorTitle()
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const errors = validate()
@@ -127,13 +125,6 @@ export function useFormSubmit(
   }
   const closeBanner = useCallback(() => setBanner(null), [])
   return { onSubmit, banner, closeBanner, busy, formRef }
-}
-
-/** Puts `prefix` before the page's title, or takes it away. */
-export function markTitle(prefix: string, on: boolean) {
-  const marked = `${prefix} `
-  const bare = document.title.startsWith(marked) ? document.title.slice(marked.length) : document.title
-  document.title = on ? marked + bare : bare
 }
 
 export function errorsOf(request: ClientRequest, options: SubmitOptions): Errors {

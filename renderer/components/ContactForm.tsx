@@ -6,6 +6,7 @@ import { checkEmail, checkRequired, type Rule } from '#shared/privacy-rights/val
 import { checkSender } from '#shared/sender-rules.ts'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
+import { useErrorTitle } from '../forms/useErrorTitle'
 import { errorCode, postJson } from '../json'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
@@ -31,6 +32,7 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
+  const errorTitle = useErrorTitle()
   const closeBanner = useCallback(() => setBanner(null), [])
   const set = (field: keyof typeof EMPTY, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -40,9 +42,12 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
+    if (busy) return
     const found: Errors = checkSender(values, 'question')
     setErrors(found)
-    if (Object.values(found).some(Boolean)) {
+    const invalid = Object.values(found).some(Boolean)
+    errorTitle(invalid)
+    if (invalid) {
       focusError()
       return
     }
@@ -60,6 +65,7 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       setBanner({ type: 'success', textKey: 'contact.send_success' })
     } else if (errorCode(answer) === 'EMAIL_INVALID') {
       setErrors({ email: 'email_unreachable' })
+      errorTitle(true)
       focusError()
     } else {
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
@@ -68,7 +74,6 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
 
   return (
     <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
-      <Banner banner={banner} onClose={closeBanner} />
       <SelectField
         id="contact-subject"
         name="subject"
@@ -121,10 +126,12 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
         onChange={(e) => set('question', e.target.value)}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
           {t('contact.send')}
         </button>
       </div>
+      <Banner banner={banner} onClose={closeBanner} inline />
     </form>
   )
 }

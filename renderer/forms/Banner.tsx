@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { useTranslate } from '../useTranslate'
 
@@ -10,15 +10,37 @@ export interface BannerState {
   textKey: PhraseKey
 }
 
-export function Banner({ banner, onClose }: { banner: BannerState | null; onClose: () => void }) {
+/**
+ * A form's banner. By default it sticks below the header at the top of a long form; `inline`, it stands in
+ * the form's flow where it is placed (issue 20: the contact form's banner sits under its button, so it
+ * covers no field), and comes into view when it appears.
+ */
+export function Banner({
+  banner,
+  onClose,
+  inline = false,
+}: {
+  banner: BannerState | null
+  onClose: () => void
+  inline?: boolean
+}) {
   const t = useTranslate()
+  const region = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (banner?.type !== 'success') return
     const timer = setTimeout(onClose, SUCCESS_BANNER_MS)
     return () => clearTimeout(timer)
   }, [banner, onClose])
+  useEffect(() => {
+    if (banner && inline) region.current?.scrollIntoView({ block: 'nearest' })
+  }, [banner, inline])
   return (
-    <div className="banner-region" role="status" aria-live="polite">
+    <div
+      ref={region}
+      className={inline ? 'banner-region banner-region--inline' : 'banner-region'}
+      role="status"
+      aria-live="polite"
+    >
       {banner && (
         <div className={`banner banner--${banner.type}`}>
           <p>{t(banner.textKey)}</p>

@@ -62,7 +62,40 @@ export function TextField({
 /** Moves focus to the first field in error after a refused submit. */
 export function focusFirstError(form: HTMLElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
-  first?.focus()
+  if (first) focusInView(first)
+}
+
+/** Room between the sticky header (and a stuck banner) and the field brought into view. */
+const CLEARANCE_PX = 16
+
+/**
+ * Focuses a field and scrolls, when needed, so that the field with its label (or its group with the group's
+ * legend) lies below the sticky header and any banner stuck under it (issue 20, WCAG 2.4.11): the browser's
+ * own scrolling leaves a field that is partly visible where it is, under the header, and knows only the fixed
+ * 90 px scroll padding of the document anchors. In a modal dialog the page's header is not in the way.
+ */
+export function focusInView(field: HTMLElement) {
+  if (field.closest('dialog')) {
+    field.focus()
+    return
+  }
+  field.focus({ preventScroll: true })
+  const covered = Math.max(
+    0,
+    ...[...document.querySelectorAll<HTMLElement>('.site-header, .banner-region')]
+      .filter((element) => getComputedStyle(element).position === 'sticky' && stuck(element))
+      .map((element) => element.getBoundingClientRect().bottom),
+  )
+  const top = (field.closest('.field, fieldset') ?? field).getBoundingClientRect().top
+  const bottom = field.getBoundingClientRect().bottom
+  if (top >= covered + CLEARANCE_PX && bottom <= window.innerHeight) return
+  window.scrollBy({ top: top - covered - CLEARANCE_PX })
+}
+
+/** A sticky element that sits at its sticking place now (not further down the page). */
+function stuck(element: HTMLElement): boolean {
+  const top = Number.parseFloat(getComputedStyle(element).top) || 0
+  return element.getBoundingClientRect().top <= top + 1
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type RequestHandler, Router } from 'express'
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express'
 import QRCode from 'qrcode'
 import { parseLocale } from '#shared/locale.ts'
 import {
@@ -15,11 +15,12 @@ import {
   type PeriodFilter,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country, type Site } from '#shared/site.ts'
-import { HttpError } from '../http-error'
+import { HttpError, undeliverableAs } from '../http-error'
+import { errorBody, toHttpError } from '../middleware/errors'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
 import { suspensionsCell } from '../services/campaign-import'
-import { UndeliverableEmail, ValidationFailed } from '../services/errors'
+import { type ApiFieldError, ValidationFailed } from '../services/errors'
 import { type ComplaintBody, DEFAULT_PAGE, type PoliticalAdsService } from '../services/political-ads'
 import { ajv, fieldErrors } from '../validation'
 
@@ -78,6 +79,26 @@ function csvRow(notice: ExportedNotice): string {
 /** A notice the retention job removed (issue 18): its address answers 410 Gone. */
 export const noticeGone = () =>
   new HttpError(410, 'GONE', 'This notice was removed at the end of its retention period')
+
+/**
+ * Spec §7: every complaint the server refuses as input answers 400 with `validationError`: INVALID_EMAIL when
+ * the e-mail address is at fault (malformed, missing, or its domain cannot receive mail), else the API's code
+ * (VALIDATION_FAILED, MALFORMED_JSON). The API's usual `error`, with the failing fields, stays beside it.
+ * Anything else (403, 404, 413, 415, 429, 5xx) goes on to the central error handler.
+ */
+const complaintFailure: ErrorRequestHandler = (error, _req, res, next) => {
+  const known = toHttpError(error)
+  if (known?.status !== 400) {
+    next(error)
+    return
+  }
+  const fields = (known.details ?? []) as ApiFieldError[]
+  const email = known.code === 'INVALID_EMAIL' || fields.some((field) => field.field === 'email')
+  res
+    .status(400)
+    .set('Cache-Control', 'no-store')
+    .json({ validationError: email ? 'INVALID_EMAIL' : known.code, ...errorBody(known) })
+}
 
 /** Spec §7 calls of the transparency centre; all 404 where the host has POLITICAL_ADS off. */
 export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestHandler): Router {
@@ -208,20 +229,11 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       const body: unknown = req.body
       if (!validateComplaint(body)) throw new ValidationFailed(fieldErrors(validateComplaint))
       if (!parseLocale(body.locale)) throw new ValidationFailed([{ field: 'locale', rule: 'locale' }])
-      let reference: string
-      try {
-        ;({ reference } = await service.complain(body, siteOf(req)))
-      } catch (error) {
-        // Spec §7: an address whose domain cannot receive mail answers 400 { validationError: 'INVALID_EMAIL' }.
-        if (error instanceof UndeliverableEmail) {
-          res.status(400).json({ validationError: 'INVALID_EMAIL' })
-          return
-        }
-        throw error
-      }
+      const { reference } = await service.complain(body, siteOf(req)).catch(undeliverableAs('INVALID_EMAIL'))
       res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
     },
   )
+  router.use('/political-ad-complaint', complaintFailure)
 
   return router
 }

@@ -32,7 +32,8 @@ import { appliedExample, errorExamples, feedExamples, lookupExample, webhookExam
 /**
  * Issue 17: the OpenAPI 3.1 description of every endpoint under /api, built from the very ajv schemas that
  * validate the requests, so the document cannot drift from what the server accepts. Responses are described
- * by their shape; every error is the one envelope `{ error: { code, message, fields? } }`.
+ * by their shape; every error is the one envelope `{ error: { code, message, fields? } }` (a refused complaint
+ * adds spec §7's `validationError` beside it).
  */
 
 type Schema = Record<string, unknown>
@@ -232,6 +233,21 @@ const noticeSchemas = {
   },
 }
 
+/** The complaint's 400 is the error envelope with spec §7's `validationError` beside it. */
+const complaintPost = (operation: ReturnType<typeof publicPost>) => ({
+  post: {
+    ...operation.post,
+    responses: {
+      ...operation.post.responses,
+      '400': {
+        description:
+          'Refused input: `validationError` (spec §7) beside the usual error, with the failing fields',
+        ...json({ $ref: '#/components/schemas/ComplaintError' }),
+      },
+    },
+  },
+})
+
 const staff = { security: [{ staffSession: [] }], tags: ['Staff'] }
 const client = { security: [{ clientSecret: [] }], tags: ['Brand systems'] }
 const deskAction = (summary: string, schema: unknown, example: unknown) => ({
@@ -259,7 +275,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'DPG Media privacy site API',
       version: '1.0.0',
       description:
-        'Public endpoints of the privacy site, the staff desk, and the feed brand systems read to stop marketing to people who objected. Errors are always `{ "error": { "code", "message", "fields"? } }`.',
+        'Public endpoints of the privacy site, the staff desk, and the feed brand systems read to stop marketing to people who objected. Errors are always `{ "error": { "code", "message", "fields"? } }`; a refused complaint adds spec §7\'s `validationError` beside it.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -295,6 +311,24 @@ export function openApiDocument(serverUrl: string) {
               },
             },
           },
+        },
+        // Spec §7: a refused complaint names its failure in validationError too (issue 20).
+        ComplaintError: {
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            {
+              type: 'object',
+              required: ['validationError'],
+              properties: {
+                validationError: {
+                  type: 'string',
+                  description:
+                    '`INVALID_EMAIL` when the e-mail address is at fault (malformed, missing, or its domain cannot receive mail), else `error.code`',
+                  examples: ['INVALID_EMAIL', 'VALIDATION_FAILED', 'MALFORMED_JSON'],
+                },
+              },
+            },
+          ],
         },
         ...noticeSchemas,
         // What the brand systems receive: the schemas typed by the code that builds it.
@@ -355,7 +389,12 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Search documents, brands and pages',
           tags: ['Public'],
           parameters: [param('q', { type: 'string', maxLength: 200 }), localeParam],
-          responses: { '200': ok('Results with snippets'), ...errors(400) },
+          responses: {
+            '200': ok(
+              "Results with snippets, each with its language (lang): the locale's own first, then fallbacks",
+            ),
+            ...errors(400),
+          },
         },
       },
       '/api/address': {
@@ -384,14 +423,16 @@ export function openApiDocument(serverUrl: string) {
           parameters: [localeParam],
         },
       },
-      '/api/political-ad-complaint': publicPost('Complain about a political ad', complaintSchema, {
-        name: 'Lezer',
-        email: 'lezer@example.be',
-        explanation: 'De sponsor ontbreekt.',
-        reason: 'MISLEADING',
-        campaignId: 'be-2026-001',
-        locale: 'nl_be',
-      }),
+      '/api/political-ad-complaint': complaintPost(
+        publicPost('Complain about a political ad', complaintSchema, {
+          name: 'Lezer',
+          email: 'lezer@example.be',
+          explanation: 'De sponsor ontbreekt.',
+          reason: 'MISLEADING',
+          campaignId: 'be-2026-001',
+          locale: 'nl_be',
+        }),
+      ),
       '/api/campaign-items': {
         get: {
           summary: 'Political ad notices, filtered, newest first',

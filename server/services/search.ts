@@ -1,8 +1,9 @@
 import MiniSearch from 'minisearch'
 import be from '#content/phone/be.json' with { type: 'json' }
 import nl from '#content/phone/nl.json' with { type: 'json' }
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
-import { LANGUAGES, type Locale } from '#shared/locale.ts'
+import { ownPhrasesOf, serverTranslate } from '#shared/i18n/catalog.server.ts'
+import type { PhraseKey } from '#shared/i18n/translate.ts'
+import { fallbackChain, LANGUAGES, type Language, type Locale } from '#shared/locale.ts'
 import { localizedPath } from '#shared/routing.ts'
 import type { SearchResult, SnippetPart } from '#shared/search.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
@@ -15,6 +16,8 @@ interface Entry {
   headings: string
   text: string
   path: string
+  /** The language the entry's text is in: the locale's own, or a fallback's (spec §4) where it has none. */
+  lang: Language
 }
 
 /** The site's own pages that a search can lead to, with the phrase keys of their title and summary. */
@@ -67,6 +70,7 @@ export interface SearchService {
  */
 export function createSearchService(documents: DocumentStore): SearchService {
   const indexes = new Map<Locale, { index: MiniSearch<Entry>; entries: Map<string, Entry> }>()
+  const phraseLanguage = phraseLanguages()
   for (const lang of LANGUAGES) {
     for (const country of COUNTRIES) {
       const locale = `${lang}_${country.toLowerCase()}` as Locale
@@ -82,6 +86,7 @@ export function createSearchService(documents: DocumentStore): SearchService {
           headings: document.headings.map((h) => h.text).join(' · '),
           text: plainText(document.html),
           path: localizedPath(lang, `/document/${key}`),
+          lang: document.locale.slice(0, 2) as Language,
         })
       }
       for (const entry of PHONE[country]) {
@@ -92,6 +97,7 @@ export function createSearchService(documents: DocumentStore): SearchService {
           headings: '',
           text: `${t('phone.heading')}: ${entry.brandName} ${entry.phoneNumber}`,
           path: localizedPath(lang, '/phone'),
+          lang: phraseLanguage(locale, 'phone.heading'),
         })
       }
       for (const page of PAGES) {
@@ -102,6 +108,7 @@ export function createSearchService(documents: DocumentStore): SearchService {
           headings: '',
           text: t(page.text),
           path: localizedPath(lang, page.path),
+          lang: phraseLanguage(locale, page.text),
         })
       }
       const index = new MiniSearch<Entry>({
@@ -119,16 +126,24 @@ export function createSearchService(documents: DocumentStore): SearchService {
       const found = indexes.get(locale)
       const q = query.trim().slice(0, 100)
       if (!found || !q) return { total: 0, results: [] }
-      const hits = found.index.search(q)
-      const results = hits.slice(0, limit).map((hit) => {
-        const entry = found.entries.get(String(hit.id)) as Entry
-        return {
-          kind: entry.kind,
-          title: entry.title,
-          url: entry.path,
-          snippet: snippet(entry.text, hit.terms),
-        }
-      })
+      const hits = found.index.search(q).map((hit) => ({
+        entry: found.entries.get(String(hit.id)) as Entry,
+        terms: hit.terms,
+      }))
+      // Issue 20: what is written in the visitor's language comes first, best match first; what the locale
+      // only has in a fallback language (a Dutch document on the French site) follows.
+      const lang = locale.slice(0, 2)
+      const ranked = [
+        ...hits.filter((hit) => hit.entry.lang === lang),
+        ...hits.filter((hit) => hit.entry.lang !== lang),
+      ]
+      const results = ranked.slice(0, limit).map(({ entry, terms }) => ({
+        kind: entry.kind,
+        title: entry.title,
+        url: entry.path,
+        lang: entry.lang,
+        snippet: snippet(entry.text, terms),
+      }))
       return { total: hits.length, results }
     },
     indexBytes() {
@@ -136,6 +151,26 @@ export function createSearchService(documents: DocumentStore): SearchService {
       for (const { index } of indexes.values()) bytes += JSON.stringify(index).length
       return bytes
     },
+  }
+}
+
+/**
+ * The language a locale shows a phrase in: its own where its phrase file has the phrase, else that of the
+ * first locale of its fallback chain (spec §4) that has it (the English overlay falls back to Dutch).
+ */
+function phraseLanguages(): (locale: Locale, key: PhraseKey) => Language {
+  const own = new Map<Locale, Record<string, string>>()
+  const phrasesOf = (locale: Locale) => {
+    let phrases = own.get(locale)
+    if (!phrases) {
+      phrases = ownPhrasesOf(locale)
+      own.set(locale, phrases)
+    }
+    return phrases
+  }
+  return (locale, key) => {
+    const from = fallbackChain(locale).find((candidate) => key in phrasesOf(candidate)) ?? locale
+    return from.slice(0, 2) as Language
   }
 }
 
@@ -151,14 +186,25 @@ function plainText(html: string): string {
     .trim()
 }
 
-/** About 160 characters around the first matched term, with every matched term marked. */
+/**
+ * About 160 characters around the first matched term, with every matched term marked. The piece starts and
+ * ends on word boundaries (issue 20: never "…ebsite"), with an ellipsis where the text goes on.
+ */
 export function snippet(text: string, terms: string[], width = 160): SnippetPart[] {
   const lower = text.toLowerCase()
   const positions = terms.map((term) => lower.indexOf(term.toLowerCase())).filter((i) => i >= 0)
   const first = positions.length > 0 ? Math.min(...positions) : 0
-  const start = Math.max(0, first - Math.floor(width / 3))
-  const end = Math.min(text.length, start + width)
-  const piece = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`
+  let start = Math.max(0, first - Math.floor(width / 3))
+  // Back to the start of the word the cut falls in.
+  while (start > 0 && !/\s/.test(text[start - 1] ?? '')) start--
+  let end = Math.min(text.length, start + width)
+  if (end < text.length) {
+    // Back to the end of the last whole word; forward instead when that would lose the matched term.
+    const space = text.slice(0, end + 1).search(/\s\S*$/)
+    end = space > first ? space : text.slice(end).search(/\s|$/) + end
+  }
+  const body = text.slice(start, end).trim()
+  const piece = `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`
   const pattern = terms.length > 0 ? new RegExp(`(${terms.map(escapeRegExp).join('|')})`, 'gi') : null
   if (!pattern) return [{ text: piece, match: false }]
   return piece

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   acceptPhoneInput,
+  checkDate,
   checkEmail,
   checkPhone,
   checkRequired,
@@ -24,6 +25,23 @@ describe('spec §5 rules in the browser', () => {
     expect(checkEmail('', true)).toBe('required')
     expect(checkEmail('a@b', true)).toBe('email')
     expect(checkEmail('a@b.nl', true)).toBeNull()
+  })
+
+  it.each([
+    ['', null],
+    ['01-02-2025', null],
+    ['29-02-2024', null],
+    ['31-12-1999', null],
+    ['30-04-2025', null],
+    ['30-02-2024', 'date'],
+    ['29-02-2025', 'date'],
+    ['31-04-2025', 'date'],
+    ['00-01-2025', 'date'],
+    ['31-13-2025', 'date'],
+    ['2025-02-01', 'date'],
+    ['1-2-2025', 'date'],
+  ])('publication date %j → %s: dd-mm-yyyy, and a day that exists (issue 20)', (value, rule) => {
+    expect(checkDate(value)).toBe(rule)
   })
 
   it('checks the phone: not just +, then the pattern', () => {

@@ -40,10 +40,18 @@ export function checkPhone(value: string | undefined): Rule | null {
   return PHONE_PATTERN.test(phone) ? null : 'phone'
 }
 
-/** The publication date: optional in the format check, dd-mm-yyyy when given. */
+/**
+ * The publication date: optional in the format check; when given, dd-mm-yyyy and a day that exists
+ * (spec §5 'a valid date': never 30-02-2024 or 29-02-2025).
+ */
 export function checkDate(value: string | undefined): Rule | null {
   if (!isFilled(value)) return null
-  return DATE_PATTERN.test(value.trim()) ? null : 'date'
+  const text = value.trim()
+  if (!DATE_PATTERN.test(text)) return 'date'
+  const [day, month, year] = text.split('-').map(Number) as [number, number, number]
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date.getUTCDate() === day && date.getUTCMonth() === month - 1 ? null : 'date'
 }
 
 /**

@@ -296,7 +296,75 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       locale: 'fr_be',
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ validationError: 'INVALID_EMAIL' })
+    expect(res.body).toEqual({
+      validationError: 'INVALID_EMAIL',
+      error: { code: 'INVALID_EMAIL', message: 'The e-mail address cannot receive mail' },
+    })
+  })
+
+  describe('spec §7: every refused complaint is 400 JSON with validationError, the API error beside it (issue 20)', () => {
+    const complaint = {
+      name: 'A',
+      email: 'a@example.com',
+      explanation: 'x',
+      reason: 'INCORRECT',
+      locale: 'nl_nl',
+    }
+    const send = (body: unknown) =>
+      request(setup.app)
+        .post('/api/political-ad-complaint')
+        .set('Host', ACC_NL)
+        .send(body as object)
+
+    it.each([
+      [
+        'a malformed e-mail address',
+        { email: 'not-an-address' },
+        'INVALID_EMAIL',
+        { field: 'email', rule: 'email' },
+      ],
+      ['no e-mail address', { email: ' ' }, 'INVALID_EMAIL', { field: 'email', rule: 'required' }],
+      ['an empty name', { name: '' }, 'VALIDATION_FAILED', { field: 'name', rule: 'required' }],
+      [
+        'an unknown campaign',
+        { campaignId: 'nope' },
+        'VALIDATION_FAILED',
+        { field: 'campaignId', rule: 'unknown' },
+      ],
+      ['a bad reason', { reason: 'BORING' }, 'VALIDATION_FAILED', { field: 'reason', rule: 'enum' }],
+      ['an extra field', { extra: 1 }, 'VALIDATION_FAILED', { field: 'extra', rule: 'unknown' }],
+    ])('%s: validationError %s, the field named', async (_name, change, validationError, field) => {
+      const res = await send({ ...complaint, campaignId: 'real-nl-1', ...change })
+      expect(res.status).toBe(400)
+      expect(res.body.validationError).toBe(validationError)
+      expect(res.body.error.code).toBe('VALIDATION_FAILED')
+      expect(res.body.error.fields).toContainEqual(field)
+    })
+
+    /** A raw body with its content type, as a client that sends no (valid) JSON does. */
+    const raw = (type: string, body: string) =>
+      request(setup.app)
+        .post('/api/political-ad-complaint')
+        .set('Host', ACC_NL)
+        .set('Content-Type', type)
+        .send(body)
+
+    it('a body that is not JSON: validationError MALFORMED_JSON', async () => {
+      const res = await raw('application/json', '{"name": ')
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        validationError: 'MALFORMED_JSON',
+        error: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' },
+      })
+    })
+
+    it('what is not a validation failure keeps its own status and envelope', async () => {
+      const notJson = await raw('text/plain', 'hello')
+      expect(notJson.status).toBe(415)
+      expect(notJson.body).toEqual({
+        error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' },
+      })
+    })
   })
 
   it('refuses a complaint with a bad reason or an unknown campaign (400 VALIDATION_FAILED)', async () => {

@@ -45,6 +45,26 @@ describe('GET /api/search', () => {
     expect(res.body.results.some((r: { url: string }) => r.url === '/fr/document/privacy-policy')).toBe(true)
   })
 
+  it("lists what is in the visitor's language first, then what the locale has only in Dutch, each with its language (issue 20)", async () => {
+    const res = await search('cookie', 'fr_be', 'privacy.dpgmedia.be')
+    const results = res.body.results as { url: string; lang: string; title: string }[]
+    const langs = results.map((result) => result.lang)
+    expect(langs).toContain('fr')
+    expect(langs).toContain('nl')
+    // Every French result before every Dutch one.
+    expect(langs.lastIndexOf('fr')).toBeLessThan(langs.indexOf('nl'))
+    expect(results.find((result) => result.url === '/fr/document/cookie-policy')?.lang).toBe('fr')
+    expect(results.find((result) => result.url === '/fr/document/cookie-policy-kidsweek')).toMatchObject({
+      lang: 'nl',
+      title: expect.stringMatching(/Kidsweek/),
+    })
+    // In Dutch, everything is in Dutch.
+    const dutch = await search('cookie', 'nl_be', 'privacy.dpgmedia.be')
+    expect(new Set(dutch.body.results.map((result: { lang: string }) => result.lang))).toEqual(
+      new Set(['nl']),
+    )
+  })
+
   it('answers no results for a nonsense word, and for an empty query', async () => {
     expect((await search('xqzvbnwrtp')).body).toEqual({ total: 0, results: [] })
     expect((await search('')).body).toEqual({ total: 0, results: [] })

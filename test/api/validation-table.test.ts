@@ -159,6 +159,18 @@ const BE_TABLE: typeof TABLE = [
     { field: 'publicationDate', rule: 'date' },
   ],
   [
+    'a 30th of February (issue 20)',
+    {
+      ...base,
+      country: 'BE',
+      flowType: 'REMOVAL_FROM_PUBLICATION',
+      article: 'Titel',
+      publicationDate: '30-02-2024',
+      userMessage: 'x',
+    },
+    { field: 'publicationDate', rule: 'date' },
+  ],
+  [
     'no article',
     {
       ...base,

@@ -81,6 +81,29 @@ test.describe('language switcher', () => {
     await expect(page).toHaveURL(`${HOSTS.beLocal}/nl/about?x=1`)
   })
 
+  test('keeps the #section of a document: on load, and after following the table of contents (issue 20)', async ({
+    page,
+  }) => {
+    // A document the Belgian site has in Dutch only: the same text and anchors in both languages.
+    const path = '/document/privacy-policy-kidsweek'
+    await page.goto(`${HOSTS.beLocal}/nl${path}#welke-gegevens`)
+    await hydrated(page)
+    const french = page.getByRole('link', { name: 'Français' })
+    await expect(french).toHaveAttribute('href', `/fr${path}#welke-gegevens`)
+    await french.click()
+    await expect(page).toHaveURL(`${HOSTS.beLocal}/fr${path}#welke-gegevens`)
+    await hydrated(page)
+    await expect(page.locator('#welke-gegevens')).toBeInViewport()
+    // A section chosen on the page travels along too.
+    await page.locator('.toc').getByRole('link', { name: 'Wie is verantwoordelijk?' }).click()
+    await expect(page).toHaveURL(/#wie-is-verantwoordelijk$/)
+    const dutch = page.getByRole('link', { name: 'Nederlands' })
+    await expect(dutch).toHaveAttribute('href', `/nl${path}#wie-is-verantwoordelijk`)
+    await expectNoAxeViolations(page)
+    await dutch.click()
+    await expect(page).toHaveURL(`${HOSTS.beLocal}/nl${path}#wie-is-verantwoordelijk`)
+  })
+
   test('is absent on an NL host', async ({ page }) => {
     await page.goto(`${HOSTS.nlLocal}/nl/about`)
     await hydrated(page)

@@ -83,40 +83,66 @@ test.describe('mobile menu on a phone', () => {
     await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
   })
 
-  test('keeps focus in the open menu: the links follow the toggle, and Tab goes round (issue 20)', async ({
-    page,
-  }) => {
-    await page.goto(`${HOSTS.nlLocal}/nl`)
-    await hydrated(page)
-    const toggle = page.getByRole('button', { name: 'Menu' })
-    await toggle.focus()
-    await page.keyboard.press('Enter')
-    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
-    await expect(menu).toBeVisible()
-    await page.keyboard.press('Tab')
-    await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeFocused()
-    // Every further Tab stays in the menu until it comes back round to the toggle.
-    const visited: string[] = []
-    for (let step = 0; step < 12; step++) {
+  for (const width of [320, 390]) {
+    test(`keeps focus in the open menu at ${width} px: the links follow the toggle, and Tab goes round (issue 20)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 740 })
+      await page.goto(`${HOSTS.nlLocal}/nl`)
+      await hydrated(page)
+      const toggle = page.getByRole('button', { name: 'Menu' })
+      await toggle.focus()
+      await page.keyboard.press('Enter')
+      const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
+      await expect(menu).toBeVisible()
+      await expectNoAxeViolations(page)
       await page.keyboard.press('Tab')
-      const inside = await page.evaluate(
-        () =>
-          document.activeElement?.closest('nav') !== null ||
-          document.activeElement?.classList.contains('menu-toggle'),
-      )
-      expect(inside, `Tab ${step + 2}`).toBe(true)
-      visited.push((await page.evaluate(() => document.activeElement?.textContent ?? '')).trim())
-      if (await page.getByRole('button', { name: 'Sluiten' }).evaluate((b) => b === document.activeElement))
-        break
-    }
-    expect(visited).toContain('Over ons')
-    await expect(page.getByRole('button', { name: 'Sluiten' })).toBeFocused()
-    // Backwards from the toggle: the last link.
-    await page.keyboard.press('Shift+Tab')
-    await expect(menu.getByRole('link', { name: 'Over ons' })).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
-  })
+      await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeFocused()
+      // Every further Tab stays in the menu until it comes back round to the toggle.
+      const visited: string[] = []
+      for (let step = 0; step < 12; step++) {
+        await page.keyboard.press('Tab')
+        const inside = await page.evaluate(
+          () =>
+            document.activeElement?.closest('nav') !== null ||
+            document.activeElement?.classList.contains('menu-toggle'),
+        )
+        expect(inside, `Tab ${step + 2}`).toBe(true)
+        visited.push((await page.evaluate(() => document.activeElement?.textContent ?? '')).trim())
+        if (await page.getByRole('button', { name: 'Sluiten' }).evaluate((b) => b === document.activeElement))
+          break
+      }
+      expect(visited).toContain('Over ons')
+      await expect(page.getByRole('button', { name: 'Sluiten' })).toBeFocused()
+      // Backwards from the toggle: the last link.
+      await page.keyboard.press('Shift+Tab')
+      await expect(menu.getByRole('link', { name: 'Over ons' })).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
+    })
+
+    test(`closing by a click or a tap on the veil at ${width} px puts the focus back on the toggle (issue 20)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 740 })
+      await page.goto(`${HOSTS.nlLocal}/nl`)
+      await hydrated(page)
+      const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
+      const veil = page.getByTestId('menu-veil')
+      for (const press of [
+        () => page.mouse.click(width / 2, 700),
+        () => page.touchscreen.tap(width / 2, 700),
+      ]) {
+        await page.getByRole('button', { name: 'Menu' }).click()
+        await expect(menu).toBeVisible()
+        await press()
+        await expect(menu).toBeHidden()
+        await expect(veil).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
+      }
+      await expectNoAxeViolations(page)
+    })
+  }
 
   test('has no transparency centre on a production host', async ({ page }) => {
     await page.goto(`${HOSTS.beProduction}/fr`)

@@ -36,6 +36,37 @@ test.describe('phone page', () => {
     await expect(page.locator('.phone-entry')).toHaveCount(1)
   })
 
+  test('a search that matches no brand says that nothing was found, in Dutch and French (issue 20)', async ({
+    page,
+  }) => {
+    for (const [url, label, nothing, brand, some] of [
+      [
+        `${HOSTS.nlLocal}/nl/phone`,
+        'Zoek een merk',
+        'We hebben helaas niets kunnen vinden.',
+        'Tweakers',
+        '1 merk',
+      ],
+      [
+        `${HOSTS.beLocal}/fr/phone`,
+        'Rechercher une marque',
+        "Nous n'avons malheureusement rien trouvé.",
+        'HLN',
+        '1 marque',
+      ],
+    ] as const) {
+      await page.goto(url)
+      await hydrated(page)
+      const search = page.getByRole('searchbox', { name: label })
+      await search.fill('xqzvbnwrtp')
+      await expect(page.getByRole('status')).toHaveText(nothing)
+      await expect(page.locator('.phone-entry')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+      await search.fill(brand)
+      await expect(page.getByRole('status')).toHaveText(some)
+    }
+  })
+
   test('the type menu works with the keyboard and closes on Escape', async ({ page }) => {
     await page.goto(`${HOSTS.nlLocal}/nl/phone`)
     await hydrated(page)

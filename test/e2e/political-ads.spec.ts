@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from './support'
 
 /**
@@ -241,15 +241,89 @@ test.describe('transparency centre', () => {
     await dialog.getByRole('button', { name: 'Melding versturen' }).focus()
     await page.keyboard.press('Enter')
     // Layer three: the result; Escape closes and focus returns to the opener.
-    await expect(dialog.getByText('We hebben je melding ontvangen en gaan er mee aan de slag.')).toBeVisible()
-    // The result takes the focus, so the outcome and the reference are read out.
-    await expect(dialog.locator('.complaint-dialog__result')).toBeFocused()
+    // Issue 20: the result's heading takes the focus; the outcome and the reference are announced (status).
+    await expect(dialog.getByRole('heading', { name: 'Melding verstuurd' })).toBeFocused()
+    const result = dialog.getByRole('status')
+    await expect(result).toContainText('We hebben je melding ontvangen en gaan er mee aan de slag.')
     // The reference to quote, as in the acknowledgement mail.
-    await expect(dialog.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
+    await expect(result.locator('.reference')).toHaveText(/^BE-\d{6}-[2-9A-Z]{5}$/)
     await expectNoAxeViolations(page)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(opener).toBeFocused()
+  })
+
+  test('a complaint that cannot be sent: the result says so, takes the focus and is announced (issue 20)', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-002`)
+    await hydrated(page)
+    await page.route('**/api/political-ad-complaint', (route) => route.abort('failed'))
+    await page.getByRole('button', { name: 'Signaler cette publicité' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Signaler une publicité' })
+    await dialog.getByRole('radio').first().check()
+    await dialog.getByRole('button', { name: 'Suivant' }).click()
+    await dialog.getByRole('textbox', { name: 'Nom' }).fill('Camille Dubois')
+    await dialog.getByRole('textbox', { name: 'Adresse e-mail' }).fill('camille@example.be')
+    await dialog.getByRole('textbox', { name: 'Explication' }).fill('Le montant est faux.')
+    await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Signalement non envoyé' })).toBeFocused()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Un problème est survenu, veuillez réessayer plus tard.',
+    )
+    await expectNoAxeViolations(page)
+  })
+
+  test('an e-mail address the server refuses is marked on its field, from the 400 with validationError (issue 20)', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/be-2026-003`)
+    await hydrated(page)
+    // The server, not the browser, finds the address wrong: the request leaves with a malformed one.
+    await page.route('**/api/political-ad-complaint', (route) =>
+      route.continue({
+        postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'anne.example.be' }),
+      }),
+    )
+    await page.getByRole('button', { name: 'Deze advertentie melden' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Advertentie melden' })
+    await dialog.getByRole('radio', { name: 'Onjuist' }).check()
+    await dialog.getByRole('button', { name: 'Volgende' }).click()
+    await dialog.getByRole('textbox', { name: 'Naam' }).fill('Anne Peeters')
+    const email = dialog.getByRole('textbox', { name: 'E-mailadres' })
+    await email.fill(`anne-${Date.now()}@example.be`)
+    await dialog.getByRole('textbox', { name: 'Toelichting' }).fill('Het bedrag klopt niet.')
+    const answer = page.waitForResponse('**/api/political-ad-complaint')
+    await dialog.getByRole('button', { name: 'Melding versturen' }).click()
+    expect((await answer).status()).toBe(400)
+    expect(await (await answer).json()).toMatchObject({ validationError: 'INVALID_EMAIL' })
+    // The form stays, the field says what is wrong and has the focus.
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toBeFocused()
+    await expect(dialog.getByText('Gelieve een correct e-mailadres in te vullen')).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: 'Melding niet verstuurd' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    // Sent as typed, it is taken.
+    await page.unroute('**/api/political-ad-complaint')
+    await dialog.getByRole('button', { name: 'Melding versturen' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Melding verstuurd' })).toBeFocused()
+  })
+
+  test('the breadcrumb of an ad ends in its sponsor, the current page (issue 20)', async ({ page }) => {
+    for (const [url, sponsor] of [
+      [`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`, 'Stichting Groene Vooruitgang'],
+      [`${HOSTS.beLocal}/fr/political-ads/be-2026-001`, null],
+    ] as const) {
+      await page.goto(url)
+      const items = page.locator('nav.breadcrumbs li')
+      const last = items.last()
+      const name = sponsor ?? (await page.getByRole('heading', { level: 1 }).innerText())
+      await expect(last).toHaveText(name)
+      await expect(last.locator('[aria-current="page"]')).toHaveText(name)
+      for (const item of await items.all()) await expect(item).not.toHaveText('')
+    }
+    await expectNoAxeViolations(page)
   })
 
   test('on a production host the pages are 404 and the menu has no entry', async ({ page }) => {
@@ -257,5 +331,43 @@ test.describe('transparency centre', () => {
     expect(response?.status()).toBe(404)
     expect((await page.goto(`${HOSTS.nlProduction}/nl/political-ads/nl-2026-001`))?.status()).toBe(404)
     await expect(page.getByRole('link', { name: 'Transparantiecentrum' })).toHaveCount(0)
+  })
+})
+
+test.describe('forced colours (issue 20)', () => {
+  test('the side menu marks the current page and the status badges keep their shape', async ({ page }) => {
+    /** The top border as drawn: its width and colour. */
+    const drawn = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { width: Number.parseFloat(style.borderTopWidth), color: style.borderTopColor }
+      })
+    const sideMenu = page.getByRole('navigation', { name: 'Transparantiecentrum' })
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads`)
+    // Axe on the page itself: with forced colours emulated, its contrast check reads the authored colours.
+    await expectNoAxeViolations(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    const current = sideMenu.locator('[aria-current="page"]')
+    await expect(current).toHaveText('Politieke advertenties')
+    await expect(page.locator('.badge').first()).toBeVisible()
+    for (const element of [
+      current,
+      page.locator('.badge').first(),
+      page.locator('.badge--RUNNING').first(),
+    ]) {
+      const border = await drawn(element)
+      expect(border.width).toBeGreaterThan(0)
+      expect(border.color).not.toBe('rgba(0, 0, 0, 0)')
+    }
+    // The other entry of the side menu has none: the current one stands out.
+    expect((await drawn(sideMenu.getByRole('link', { name: 'Privacyrechten uitoefenen' }))).width).toBe(0)
+
+    await page.emulateMedia({ forcedColors: 'none' })
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await expectNoAxeViolations(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    const badge = await drawn(page.locator('.badge').first())
+    expect(badge.width).toBeGreaterThan(0)
+    expect(badge.color).not.toBe('rgba(0, 0, 0, 0)')
   })
 })

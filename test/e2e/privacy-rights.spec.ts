@@ -1,9 +1,12 @@
+import type { Locator } from '@playwright/test'
 import {
+  channelsStep,
   expect,
   expectNoAxeViolations,
   HOSTS,
   hydrated,
   mailsTo,
+  onlyOnce,
   pauseClock,
   test,
   verificationLink,
@@ -38,6 +41,47 @@ test.describe('privacy-rights overview', () => {
     await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/processed`)
     await page.waitForURL(`${HOSTS.beLocal}/nl/privacy-rights`)
   })
+})
+
+test.describe('privacy-rights overview cards (issue 20)', () => {
+  for (const width of [320, 390, 1440]) {
+    test(`at ${width} px: each start link names its right; no lone card; the buttons level in a row`, async ({
+      page,
+    }) => {
+      onlyOnce()
+      await page.setViewportSize({ width, height: 900 })
+      for (const [url, start, rows] of [
+        [`${HOSTS.beLocal}/fr/privacy-rights`, 'Commencer', width === 1440 ? [3, 2] : [1, 1, 1, 1, 1]],
+        [`${HOSTS.nlLocal}/nl/privacy-rights`, 'Start', width === 1440 ? [2, 2] : [1, 1, 1, 1]],
+      ] as const) {
+        await page.goto(url)
+        const cards = page.locator('main .cards > li')
+        const count = rows.reduce((sum, row) => sum + row, 0)
+        await expect(cards).toHaveCount(count)
+        const names: string[] = []
+        for (const card of await cards.all()) {
+          const right = await card.getByRole('heading', { level: 2 }).innerText()
+          const link = card.getByRole('link')
+          const escaped = right.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          await expect(link).toHaveAccessibleName(new RegExp(`^${start} ?: ${escaped}$`))
+          names.push(right)
+        }
+        expect(new Set(names).size).toBe(count)
+        // Rows of cards by their top; within a row, the start buttons stand at the same height.
+        const layout = await cards.evaluateAll((items) =>
+          items.map((item) => ({
+            top: Math.round(item.getBoundingClientRect().top),
+            button: Math.round(item.querySelector('.button')?.getBoundingClientRect().top ?? -1),
+          })),
+        )
+        const byRow = new Map<number, number[]>()
+        for (const card of layout) byRow.set(card.top, [...(byRow.get(card.top) ?? []), card.button])
+        expect([...byRow.values()].map((row) => row.length)).toEqual(rows)
+        for (const buttons of byRow.values()) expect(new Set(buttons).size).toBe(1)
+        await expectNoAxeViolations(page)
+      }
+    })
+  }
 })
 
 test.describe('direct marketing', () => {
@@ -124,12 +168,7 @@ test.describe('direct marketing', () => {
   }) => {
     test.slow() // several full page loads, the mail round trip and the confirmation
     const email = `post-${unique()}@example.com`
-    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
-    await hydrated(page)
-    await page.getByRole('checkbox', { name: 'Margriet' }).check()
-    await page.getByRole('button', { name: 'Volgende stap' }).click()
-    await page.waitForURL(/communication-types$/)
-    await hydrated(page)
+    await channelsStep(page, ['Margriet'])
     await page.getByRole('checkbox', { name: 'Post' }).check()
     await page.getByRole('textbox', { name: 'Voornaam' }).fill('Jan')
     await page.getByRole('textbox', { name: 'Achternaam' }).fill('Jansen')
@@ -154,12 +193,7 @@ test.describe('direct marketing', () => {
   })
 
   test('the phone and date rules show their own messages', async ({ page }) => {
-    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
-    await hydrated(page)
-    await page.getByRole('checkbox', { name: 'Trouw' }).check()
-    await page.getByRole('button', { name: 'Volgende stap' }).click()
-    await page.waitForURL(/communication-types$/)
-    await hydrated(page)
+    await channelsStep(page, ['Trouw'])
     await page.getByRole('checkbox', { name: 'Telefoon' }).check()
     await page.getByRole('textbox', { name: 'Telefoonnummer' }).pressSequentially('31612')
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
@@ -170,6 +204,25 @@ test.describe('direct marketing', () => {
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
     await expect(page.getByText('Gelieve een geldige datum in te vullen')).toBeVisible()
     await page.evaluate(() => window.scrollTo(0, 0))
+    await expectNoAxeViolations(page)
+  })
+
+  test('the postal name errors go as the names are typed (issue 20)', async ({ page }) => {
+    await channelsStep(page, ['Trouw'])
+    await page.getByRole('checkbox', { name: 'Post' }).check()
+    await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
+    const first = page.getByRole('textbox', { name: 'Voornaam' })
+    const last = page.getByRole('textbox', { name: 'Achternaam' })
+    await expect(first).toHaveAttribute('aria-invalid', 'true')
+    await expect(last).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(2)
+    await first.pressSequentially('Jan')
+    await expect(first).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(1)
+    await expect(last).toHaveAttribute('aria-invalid', 'true')
+    await last.pressSequentially('Jansen')
+    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(0)
+    await expect(last).not.toHaveAttribute('aria-invalid', 'true')
     await expectNoAxeViolations(page)
   })
 
@@ -210,6 +263,24 @@ test.describe('request forms', () => {
     const date = page.getByRole('textbox', { name: 'Datum van publicatie' })
     await date.pressSequentially('03/02/2025')
     await expect(date).toHaveValue('03 - 02 - 2025')
+  })
+
+  test('a publication date that does not exist is refused: 30-02-2024 (issue 20)', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/publication`)
+    await hydrated(page)
+    const date = page.getByRole('textbox', { name: 'Date de publication' })
+    await date.pressSequentially('30022024')
+    await expect(date).toHaveValue('30 - 02 - 2024')
+    await page.getByRole('button', { name: /Envoyer/ }).click()
+    const message = page.getByText('Veuillez indiquer une date valable')
+    await expect(message).toBeVisible()
+    await expect(date).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+    // A day that exists is taken.
+    await date.fill('')
+    await date.pressSequentially('29022024')
+    await page.getByRole('button', { name: /Envoyer/ }).click()
+    await expect(message).toHaveCount(0)
   })
 
   test('rectification offers the shorter brand list', async ({ page }) => {
@@ -326,4 +397,55 @@ test.describe('every request form reaches the processed page and the verificatio
     await expect(page.getByText('Dit e-mailadres lijkt niet te bestaan')).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toBeFocused()
   })
+})
+
+test.describe('scrolling to an error clears the sticky header (issue 20)', () => {
+  for (const width of [320, 390, 1440]) {
+    test(`at ${width} px, the channels step with every error shown`, async ({ page }) => {
+      onlyOnce()
+      await page.setViewportSize({ width, height: 700 })
+      await channelsStep(page, ['Trouw'])
+      const header = page.locator('.site-header')
+      /** Where a field, its label and (for a group) its legend are, against the header's bottom. */
+      const clear = async (field: Locator, labels: Locator[]) => {
+        const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom)
+        for (const part of [field, ...labels]) {
+          const box = await part.boundingBox()
+          if (!box) throw new Error('not shown')
+          expect(
+            box.y,
+            `${await part.innerText().catch(() => 'field')} below the header`,
+          ).toBeGreaterThanOrEqual(bottom)
+          expect(box.y + box.height).toBeLessThanOrEqual(700)
+        }
+      }
+      /** Sends with the keyboard from where the page is now, with `target` half under the header. */
+      const sendWith = async (target: Locator) => {
+        const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom)
+        const box = await target.boundingBox()
+        if (!box) throw new Error('not shown')
+        await page.mouse.wheel(0, box.y - bottom + box.height / 2)
+        await page
+          .getByRole('button', { name: 'Aanvraag versturen' })
+          .evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
+        await page.keyboard.press('Enter')
+      }
+
+      // No channel: the first channel takes the focus, below the header with the group's legend.
+      const phone = page.getByRole('checkbox', { name: 'Telefoon' })
+      await sendWith(phone)
+      await expect(phone).toBeFocused()
+      await clear(phone, [page.getByText('Kanalen', { exact: true })])
+
+      // Every channel's fields empty: the phone number takes the focus, below the header with its label.
+      for (const channel of ['Telefoon', 'E-mail', 'Post'])
+        await page.getByRole('checkbox', { name: channel }).check()
+      const number = page.getByRole('textbox', { name: 'Telefoonnummer' })
+      await sendWith(number)
+      await expect(number).toBeFocused()
+      await expect(page.getByText('Dit veld is verplicht')).toHaveCount(4)
+      await clear(number, [page.getByText('Telefoonnummer', { exact: true })])
+      await expectNoAxeViolations(page)
+    })
+  }
 })

@@ -39,3 +39,48 @@ test.describe('search', () => {
     await expectNoAxeViolations(page)
   })
 })
+
+test.describe("search in the visitor's language (issue 20)", () => {
+  test('the French site lists French results first; a Dutch one follows, marked lang="nl" and labelled', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.beLocal}/fr/search?q=cookie`)
+    await hydrated(page)
+    const results = page.locator('.search-results > li')
+    const langs = await results.evaluateAll((items) =>
+      items.map((item) => item.querySelector('p')?.getAttribute('lang') ?? 'fr'),
+    )
+    expect(langs).toContain('fr')
+    expect(langs).toContain('nl')
+    expect(langs.lastIndexOf('fr')).toBeLessThan(langs.indexOf('nl'))
+    // A Dutch document: its title and snippet say they are Dutch, and the visitor reads that it is.
+    const kidsweek = results.filter({ has: page.locator('a[href="/fr/document/cookie-policy-kidsweek"]') })
+    await expect(kidsweek.locator('a span[lang="nl"]')).toHaveText('Cookiebeleid Kidsweek')
+    await expect(kidsweek.getByRole('link')).toHaveAccessibleName('Cookiebeleid Kidsweek (en néerlandais)')
+    await expect(kidsweek.locator('p')).toHaveAttribute('lang', 'nl')
+    // French results carry no label and no lang of their own.
+    const first = results.first()
+    await expect(first.locator('[lang]')).toHaveCount(0)
+    await expect(first.locator('.search-results__language')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+
+    // Each snippet is a run of whole words of its page: it starts and ends on a word boundary.
+    for (const result of [first, kidsweek]) {
+      const snippet = (await result.locator('p').innerText()).replace(/\s+/g, ' ').replace(/^…|…$/g, '')
+      await page.goto(HOSTS.beLocal + (await result.getByRole('link').getAttribute('href')))
+      const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ')
+      const at = text.indexOf(snippet)
+      expect(at, `"${snippet}" in the page`).toBeGreaterThanOrEqual(0)
+      expect(at === 0 || /\s/.test(text[at - 1] ?? '')).toBe(true)
+      expect(/^(\s|$)/.test(text.slice(at + snippet.length))).toBe(true)
+      await page.goBack()
+    }
+  })
+
+  test('a Dutch page labels nothing: all its results are in Dutch', async ({ page }) => {
+    await page.goto(`${HOSTS.beLocal}/nl/search?q=cookie`)
+    await expect(page.locator('.search-results > li').first()).toBeVisible()
+    await expect(page.locator('.search-results [lang]')).toHaveCount(0)
+    await expect(page.locator('.search-results__language')).toHaveCount(0)
+  })
+})

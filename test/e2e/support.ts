@@ -48,6 +48,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect }
 
+/**
+ * For a test that sets its own viewport (320, 390, 1440 px): the projects' viewports add nothing, so it runs
+ * once, in the phone project.
+ */
+export function onlyOnce() {
+  test.skip(test.info().project.name !== 'phone', 'it sets its own viewport: once, in the phone project')
+}
+
 /** Waits until React has hydrated the page (the shell marks itself). */
 export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
@@ -167,4 +175,14 @@ export async function campaignsImport(...args: string[]) {
     cwd: resolve(import.meta.dirname, '../..'),
     env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}` },
   })
+}
+
+/** Spec §4's objection flow up to step 2: the brands step with these brands chosen, then the channels step. */
+export async function channelsStep(page: Page, brands: readonly string[]) {
+  await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+  await hydrated(page)
+  for (const brand of brands) await page.getByRole('checkbox', { name: brand, exact: true }).check()
+  await page.getByRole('button', { name: 'Volgende stap' }).click()
+  await page.waitForURL(/communication-types$/)
+  await hydrated(page)
 }

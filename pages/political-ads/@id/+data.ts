@@ -1,6 +1,7 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Notice, NoticeVersion, NoticeWithdrawal } from '#shared/political-ads.ts'
 
 /** Spec §2 'Detail page'; the query string is the list's filters, for the way back. */
@@ -18,7 +19,9 @@ export async function data(pageContext: PageContextServer) {
       withdrawals = (await politicalAds?.withdrawals(item.id)) ?? []
     } else removedAt = (await politicalAds?.removedAt(site, site.country, id)) ?? null
   } catch {
-    return { item: null, versions, withdrawals, failed: true, back: pageContext.search }
+    // The breadcrumb's last item and the title name the page even when the notice cannot be loaded.
+    const title = serverTranslate(pageContext.locale)('political_ads.detail.title')
+    return { item: null, versions, withdrawals, failed: true, back: pageContext.search, title }
   }
   // A withdrawn notice keeps its address for good (issue 18): it is found, and shown as withdrawn. One the
   // retention job removed answers 410 Gone, saying so (the error page reads `removedAt`).

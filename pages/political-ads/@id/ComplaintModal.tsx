@@ -5,11 +5,33 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
 import { COMPLAINT_REASONS, type ComplaintReason } from '#shared/political-ads.ts'
-import { checkEmail, type Rule } from '#shared/privacy-rights/validation.ts'
+import { checkEmail, MESSAGE_KEYS, type Rule } from '#shared/privacy-rights/validation.ts'
 import { checkSender } from '#shared/sender-rules.ts'
 
 type Layer = 'reason' | 'form' | 'result'
-type Errors = Partial<Record<'name' | 'email' | 'explanation', Rule>>
+const FIELDS = ['name', 'email', 'explanation'] as const
+type Errors = Partial<Record<(typeof FIELDS)[number], Rule>>
+
+/**
+ * Spec §7, §8: the server refused the complaint (400 with validationError). The form's fields it names, each
+ * with its rule, as field errors (INVALID_EMAIL alone: the address cannot receive mail); null when it names
+ * anything the visitor cannot correct in the form, which the result layer then reports as a failure.
+ */
+function refusedFields(body: unknown): Errors | null {
+  const refusal = body as {
+    validationError?: string
+    error?: { fields?: { field: string; rule: string }[] }
+  } | null
+  if (!refusal?.validationError) return null
+  const errors: Errors = {}
+  for (const { field, rule } of refusal.error?.fields ?? []) {
+    const name = FIELDS.find((known) => known === field)
+    if (!name || !(rule in MESSAGE_KEYS)) return null
+    errors[name] ??= rule as Rule
+  }
+  if (refusal.validationError === 'INVALID_EMAIL') errors.email ??= 'email_unreachable'
+  return Object.keys(errors).length > 0 ? errors : null
+}
 
 /**
  * Spec §4 complaint modal, a native modal dialog (focus moves in, stays in, Escape closes, focus returns
@@ -47,7 +69,7 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
           dialog.current.querySelector<HTMLElement>('input[name="reason"]'))
         : layer === 'form'
           ? dialog.current.querySelector<HTMLElement>('input[name="name"]')
-          : dialog.current.querySelector<HTMLElement>('.complaint-dialog__result')
+          : dialog.current.querySelector<HTMLElement>('#complaint-result')
     target?.focus()
   }, [layer])
 
@@ -72,10 +94,11 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
     setBusy(true)
     const answer = await postJson('/api/political-ad-complaint', { ...values, reason, campaignId, locale })
     setBusy(false)
-    // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field; the form stays.
-    const validationError = (answer?.body as { validationError?: string } | null)?.validationError
-    if (answer?.status === 400 && validationError === 'INVALID_EMAIL') {
-      setErrors({ email: 'email_unreachable' })
+    // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field, and any other field the
+    // server names is marked too; the form stays, with the focus on the first.
+    const refused = answer?.status === 400 ? refusedFields(answer.body) : null
+    if (refused) {
+      setErrors(refused)
       focusError()
       return
     }
@@ -186,22 +209,34 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
           </form>
         )}
         {layer === 'result' && (
-          // Focused when reached: the outcome and the reference are read out together.
-          <div className="complaint-dialog__result" tabIndex={-1}>
-            <p className={outcome === 'success' ? 'lead' : 'field__error'}>
+          // Issue 20 (WCAG 2.4.3, 4.1.3): the result's heading takes the focus and names the outcome; the
+          // message and the reference are a live region, read out as they appear.
+          <section className="complaint-dialog__result" aria-labelledby="complaint-result">
+            <h3 id="complaint-result" tabIndex={-1}>
               {t(
-                outcome === 'success' ? 'political_ads.complaint.success' : 'political_ads.complaint.failure',
+                outcome === 'success'
+                  ? 'political_ads.complaint.result_sent'
+                  : 'political_ads.complaint.result_failed',
               )}
-            </p>
-            {outcome === 'success' && reference && (
-              <p>
-                {t('political_ads.complaint.reference')} <strong className="reference">{reference}</strong>
+            </h3>
+            <div role={outcome === 'success' ? 'status' : 'alert'}>
+              <p className={outcome === 'success' ? 'lead' : 'field__error'}>
+                {t(
+                  outcome === 'success'
+                    ? 'political_ads.complaint.success'
+                    : 'political_ads.complaint.failure',
+                )}
               </p>
-            )}
+              {outcome === 'success' && reference && (
+                <p>
+                  {t('political_ads.complaint.reference')} <strong className="reference">{reference}</strong>
+                </p>
+              )}
+            </div>
             <button type="button" className="button" onClick={close}>
               {t('political_ads.complaint.close')}
             </button>
-          </div>
+          </section>
         )}
       </dialog>
     </>

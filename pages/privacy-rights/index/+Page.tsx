@@ -39,7 +39,7 @@ export default function Page() {
     <>
       <h1>{t('privacy_rights.overview.heading')}</h1>
       <p className="lead">{t('privacy_rights.overview.intro')}</p>
-      <ul className="cards section">
+      <ul className="cards cards--balanced section">
         {CARDS.filter((card) => !card.beOnly || site.country === 'BE').map((card) => (
           <li key={card.key} className="card">
             <h2>{t(CARD_TEXT[card.key].title)}</h2>

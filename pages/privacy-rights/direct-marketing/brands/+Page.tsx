@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
 import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
+import { focusInView } from '#renderer/forms/Field.tsx'
+import { useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -14,15 +16,23 @@ export default function Page() {
   const t = useTranslate()
   const { request, update } = useClientRequest('OBJECTION')
   const [error, setError] = useState(false)
+  const errorTitle = useErrorTitle()
   const setChosen = (ids: string[]) => {
     update({ brandIds: ids })
-    if (ids.length > 0) setError(false)
+    if (ids.length > 0 && error) {
+      setError(false)
+      errorTitle(false)
+    }
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (request.brandIds.length === 0) {
       setError(true)
-      requestAnimationFrame(() => document.getElementById('select-all')?.focus())
+      errorTitle(true)
+      requestAnimationFrame(() => {
+        const selectAll = document.getElementById('select-all')
+        if (selectAll) focusInView(selectAll)
+      })
       return
     }
     window.location.assign(localizedPath(lang, '/privacy-rights/direct-marketing/communication-types'))
