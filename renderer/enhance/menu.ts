@@ -29,9 +29,9 @@ export function enhanceMenu(root: ParentNode = document) {
   }
   const onPointer = (event: PointerEvent) => {
     const target = event.target as Node
-    if (nav.contains(target) || toggle.contains(target)) return
-    // A tap on the veil lands on nothing that takes the focus: give it back to the toggle.
-    close(target === veil)
+    // The veil closes the menu on its own click (below).
+    if (nav.contains(target) || toggle.contains(target) || target === veil) return
+    close(false)
   }
   const onResize = () => {
     if (window.innerWidth > MOBILE_MENU_BREAKPOINT) close(false)
@@ -45,6 +45,8 @@ export function enhanceMenu(root: ParentNode = document) {
     veil.className = 'veil'
     veil.dataset.testid = 'menu-veil'
     veil.setAttribute('aria-hidden', 'true')
+    // A click or tap on the veil lands on nothing that takes the focus: it goes back to the toggle (issue 20).
+    veil.addEventListener('click', () => close(true))
     header?.append(veil)
     document.addEventListener('keydown', onKey)
     document.addEventListener('pointerdown', onPointer)

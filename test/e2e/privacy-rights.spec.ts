@@ -424,7 +424,11 @@ test.describe('scrolling to an error clears the sticky header (issue 20)', () =>
         const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom)
         const box = await target.boundingBox()
         if (!box) throw new Error('not shown')
-        await page.mouse.wheel(0, box.y - bottom + box.height / 2)
+        // At once: a wheel scrolls smoothly, and would still be moving when the page scrolls to the error.
+        await page.evaluate(
+          (top) => window.scrollBy({ top, behavior: 'instant' }),
+          box.y - bottom + box.height / 2,
+        )
         await page
           .getByRole('button', { name: 'Aanvraag versturen' })
           .evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
