@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { killAtExit } from './bench-processes.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 
@@ -172,7 +173,10 @@ export async function scorePages(port: number, pages: BrowserPage[], runs: numbe
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...chromiumFlags(port, hosts)],
     logLevel: 'silent',
+    // The bench's own exit handling ends it (scripts/bench-processes.ts), after its clean-up.
+    handleSIGINT: false,
   })
+  const forget = killAtExit(chrome.pid)
   const results: Scored[] = []
   // Through Puppeteer, so that a page's sessionStorage can be in place when Lighthouse opens it.
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
@@ -228,6 +232,7 @@ export async function scorePages(port: number, pages: BrowserPage[], runs: numbe
   } finally {
     await browser.disconnect()
     chrome.kill()
+    forget()
   }
   return results
 }

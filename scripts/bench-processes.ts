@@ -17,18 +17,26 @@ const NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=8'
 const STARTUP_MS = 90_000
 
 const children = new Set<ChildProcess>()
+/** Other process groups started for the bench (Chromium for Lighthouse). */
+const groups = new Set<number>()
 const folders = new Set<string>()
 const asyncCleanups: (() => Promise<void>)[] = []
 
-/** Process groups of the servers still running (each server and its workers form one group). */
+/** Process groups of the servers still running (each server and its workers form one group), and the rest. */
 function killAll(signal: NodeJS.Signals) {
-  for (const child of children) {
+  for (const pid of [...[...children].map((child) => child.pid ?? 0), ...groups]) {
     try {
-      if (child.pid) process.kill(-child.pid, signal)
+      if (pid) process.kill(-pid, signal)
     } catch {
       // already gone
     }
   }
+}
+
+/** A process group leader the bench started otherwise: killed with the servers if the bench ends early. */
+export function killAtExit(pid: number): () => void {
+  groups.add(pid)
+  return () => groups.delete(pid)
 }
 
 process.on('exit', () => {

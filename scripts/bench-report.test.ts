@@ -5,7 +5,7 @@ describe('npm run bench options', () => {
   it('runs every target, Lighthouse included, without options', () => {
     const options = parseOptions([], {})
     expect([...options.only].sort()).toEqual([...TARGETS].sort())
-    expect(options).toMatchObject({ quick: false, seconds: 5 })
+    expect(options).toMatchObject({ quick: false, seconds: 5, lighthouseRuns: 3 })
   })
 
   it('leaves Lighthouse out of --quick unless it is asked for', () => {
@@ -37,5 +37,11 @@ describe('npm run bench options', () => {
     expect(parseOptions([], { BENCH_SECONDS: '10' }).seconds).toBe(10)
     expect(() => parseOptions([], { BENCH_SECONDS: 'ten' })).toThrow(/BENCH_SECONDS/)
     expect(() => parseOptions([], { BENCH_SECONDS: '0' })).toThrow(/BENCH_SECONDS/)
+  })
+
+  it('takes the Lighthouse runs per page from BENCH_LIGHTHOUSE_RUNS, a whole number from 1', () => {
+    expect(parseOptions([], { BENCH_LIGHTHOUSE_RUNS: '5' }).lighthouseRuns).toBe(5)
+    expect(() => parseOptions([], { BENCH_LIGHTHOUSE_RUNS: '0' })).toThrow(/BENCH_LIGHTHOUSE_RUNS/)
+    expect(() => parseOptions([], { BENCH_LIGHTHOUSE_RUNS: '1.5' })).toThrow(/BENCH_LIGHTHOUSE_RUNS/)
   })
 })

@@ -27,6 +27,8 @@ export interface Options {
   only: ReadonlySet<TargetName>
   /** Seconds per load run (not in --quick). */
   seconds: number
+  /** Lighthouse runs per page; the median counts. */
+  lighthouseRuns: number
 }
 
 export const USAGE = `npm run bench -- [--quick] [--only NAME[,NAME…]]
@@ -37,7 +39,7 @@ export const USAGE = `npm run bench -- [--quick] [--only NAME[,NAME…]]
                  js = asset and bytes. Without it: all (--quick: all but lighthouse)
 
   BENCH_SECONDS  seconds per load run (default 5)          BENCH_WORKERS  WEB_CONCURRENCY of the server (1)
-  BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median counts (1)
+  BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median counts (3)
   BENCH_DATABASE_URL or TEST_DATABASE_URL                  also runs the database targets on PostgreSQL`
 
 export function parseOptions(
@@ -67,7 +69,10 @@ export function parseOptions(
     for (const target of TARGETS) if (!quick || target !== 'lighthouse') chosen.add(target)
   const seconds = Number(env.BENCH_SECONDS ?? 5)
   if (!(seconds > 0)) throw new Error(`BENCH_SECONDS must be a positive number, not "${env.BENCH_SECONDS}"`)
-  return { quick, only: chosen, seconds }
+  const lighthouseRuns = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+  if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+    throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${env.BENCH_LIGHTHOUSE_RUNS}"`)
+  return { quick, only: chosen, seconds, lighthouseRuns }
 }
 
 export interface Verdict {
@@ -103,14 +108,26 @@ export function createReport(quick: boolean) {
     },
     summary() {
       if (quick) console.log('\n== Goals: not judged in --quick (figures from tiny runs)')
-      else console.log('\n== Goals\n')
-      const width = Math.max(...verdicts.map((v) => v.what.length), 10)
-      for (const v of quick ? [] : verdicts)
-        console.log(
-          `${mark(v.pass).padEnd(5)} ${v.what.padEnd(width)}  ${v.figure.padStart(12)}  goal ${v.goal}`,
-        )
-      const failed = verdicts.filter((v) => v.pass === false).length
-      if (!quick) console.log(`\n${verdicts.length - failed} of ${verdicts.length} goals met`)
+      else {
+        console.log('\n== Goals: each figure, its goal, PASS or FAIL\n')
+        // One line per subject ("home: rate ÷ favicon's" and "home: p99 ÷ favicon's" go together).
+        const subjects = new Map<string, { measure: string; verdict: Verdict }[]>()
+        for (const verdict of verdicts) {
+          const [subject = '', measure = ''] = verdict.what.split(/: (.*)/s)
+          subjects.set(subject, [...(subjects.get(subject) ?? []), { measure, verdict }])
+        }
+        const width = Math.max(10, ...[...subjects.keys()].map((subject) => subject.length))
+        for (const [subject, items] of subjects) {
+          const pass = items.every((item) => item.verdict.pass)
+          const figures = items.map(
+            ({ measure, verdict }) =>
+              `${measure} ${verdict.figure} (goal ${verdict.goal}) ${mark(verdict.pass)}`,
+          )
+          console.log(`${mark(pass).padEnd(5)} ${subject.padEnd(width)}  ${figures.join(' · ')}`)
+        }
+        const failed = verdicts.filter((v) => v.pass === false).length
+        console.log(`\n${verdicts.length - failed} of ${verdicts.length} goals met`)
+      }
       if (failures.length > 0) {
         console.log(`\n${failures.length} target error(s):`)
         for (const failure of failures) console.log(`  ${failure}`)
