@@ -403,9 +403,10 @@ async function submitTarget(size: Sizes, report: Report, label: string, database
   // The probe before the load submitted one request too.
   const accepted = run.ok + (rows[0]?.probe.startsWith('200 ') ? 1 : 0)
   const stored = await storedRequests(databaseUrl, root)
+  const queued = await queuedMails(databaseUrl, root)
   const lost = stored.requests < accepted || stored.mails !== stored.requests
   console.log(
-    `accepted ${accepted}, stored ${stored.requests} (with those still in flight when the run stopped), mails written ${stored.mails} (sent by then ${sink.received()})`,
+    `accepted ${accepted}, stored ${stored.requests} (with those in flight when the run stopped), mails ${stored.mails}: ${stored.mails - queued} sent, ${queued} queued`,
   )
   console.log(
     `submit (${label}): ${run.rps.toFixed(0)} req/s ${report.judge(`submit (${label}): accepted per second`, `${run.rps.toFixed(0)}/s`, '≥ 500/s', run.rps >= 500)}; nothing lost ${report.judge(`submit (${label}): every accepted request stored with its mail`, `${stored.requests}/${accepted}`, 'all', !lost)}`,
