@@ -127,9 +127,11 @@ async function weigh(
       )
     })
     tab.on('pageerror', (error) => result.problems.push(`script error: ${error.message}`))
-    tab.on('requestfailed', (request) =>
-      result.problems.push(`${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`),
-    )
+    tab.on('requestfailed', (request) => {
+      // The tab's icon is the browser's business, not the page's.
+      if (request.resourceType() === 'other') return
+      result.problems.push(`${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`)
+    })
     const response = await tab.goto(pageUrl(page), { waitUntil: 'networkidle', timeout: 60_000 })
     const expected = page.expect ?? 200
     if (response?.status() !== expected)
