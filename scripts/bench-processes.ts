@@ -4,7 +4,7 @@
  * on an error or Ctrl-C.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -106,11 +106,24 @@ export interface Server {
 }
 
 /**
- * Starts the production server from dist/ on a free port and waits for /livez. The server runs in a process
- * group of its own, so that its workers (WEB_CONCURRENCY) end with it.
+ * Starts the production server from dist/ on a free port and waits until it answers /livez on a socket of its
+ * own: another process (another checkout's bench or tests) may take the port between the choice and the
+ * server's bind, and its /livez must not be taken for ours; then the bench tries another port. The server runs
+ * in a process group of its own, so that its workers (WEB_CONCURRENCY) end with it.
  */
 export async function startServer(root: string, env: Record<string, string>): Promise<Server> {
-  const port = Number(process.env.BENCH_PORT) || (await freePort())
+  const fixed = Number(process.env.BENCH_PORT)
+  for (let attempt = 1; ; attempt++) {
+    const port = fixed || (await freePort())
+    const started = await startOn(root, env, port)
+    if (typeof started !== 'string') return started
+    if (fixed || attempt === 3) throw new Error(started)
+    console.log(`bench: ${started}; trying another port`)
+  }
+}
+
+/** The server, or why it did not start: a string when the port was taken by another process. */
+async function startOn(root: string, env: Record<string, string>, port: number): Promise<Server | string> {
   const child = spawn(process.execPath, ['dist/node/index.mjs'], {
     cwd: root,
     detached: true,
@@ -130,6 +143,7 @@ export async function startServer(root: string, env: Record<string, string>): Pr
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   children.add(child)
+  const pid = child.pid ?? 0
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
   exited.then(() => children.delete(child))
   const base = `http://127.0.0.1:${port}`
@@ -139,10 +153,13 @@ export async function startServer(root: string, env: Record<string, string>): Pr
       exited.then((code) => `exited with code ${code}`),
       ping(`${base}/livez`).then((ok) => (ok ? 'up' : 'down')),
     ])
-    if (state === 'up') break
-    if (state.startsWith('exited')) throw new Error(`The server ${state} before it listened`)
+    if (state === 'up' && listeners(port).some((owner) => owner === pid)) break
+    if (state.startsWith('exited')) {
+      if (listeners(port).length > 0) return `port ${port} was taken by another process`
+      throw new Error(`The server ${state} before it listened`)
+    }
     if (Date.now() > deadline) {
-      process.kill(-(child.pid ?? 0), 'SIGKILL')
+      process.kill(-pid, 'SIGKILL')
       throw new Error(`The server did not answer /livez within ${STARTUP_MS / 1000} s`)
     }
     await new Promise((r) => setTimeout(r, 100))
@@ -150,15 +167,44 @@ export async function startServer(root: string, env: Record<string, string>): Pr
   return {
     base,
     port,
-    pid: child.pid ?? 0,
+    pid,
     async stop() {
       if (!children.has(child)) return
-      const killer = setTimeout(() => process.kill(-(child.pid ?? 0), 'SIGKILL'), 15_000)
-      process.kill(-(child.pid ?? 0), 'SIGTERM')
+      const killer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000)
+      process.kill(-pid, 'SIGTERM')
       await exited
       clearTimeout(killer)
     },
   }
+}
+
+/**
+ * The processes listening on this TCP port (Linux /proc: the listening sockets' inodes, and whose open files
+ * they are); -1 for a socket whose owner this user cannot see.
+ */
+function listeners(port: number): number[] {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  const inodes = new Set<string>()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      // local address, and state 0A: LISTEN
+      if (fields[1]?.endsWith(hex) && fields[3] === '0A' && fields[9]) inodes.add(fields[9])
+    }
+  }
+  if (inodes.size === 0) return []
+  const owners: number[] = []
+  for (const id of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      for (const fd of readdirSync(`/proc/${id}/fd`)) {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${id}/fd/${fd}`))?.[1]
+        if (inode && inodes.has(inode)) owners.push(Number(id))
+      }
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return owners.length > 0 ? owners : [-1]
 }
 
 function ping(url: string): Promise<boolean> {
