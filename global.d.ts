@@ -81,7 +81,14 @@ declare global {
      * is served this long at most. `perQuery`: the query string selects what is shown and is nothing personal
      * (a search, filters), so a copy is kept per query string, for a minute at most.
      */
-    type PageCacheSetting = false | { maxAgeSeconds?: number; perQuery?: boolean }
+    type PageCacheSetting =
+      | false
+      | {
+          maxAgeSeconds?: number
+          perQuery?: boolean
+          /** What the page is made of: the server forgets its copies when that changes in this process. */
+          tag?: 'notices'
+        }
     interface ConfigResolved {
       phrases?: string[][]
     }

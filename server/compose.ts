@@ -149,6 +149,14 @@ export async function compose(
 
   let shuttingDown = false
   const stops: (() => Promise<void> | void)[] = []
+  // Pages and search answers, compressed once (issue 19). The transparency centre's kept pages go as soon as
+  // this instance changes a notice (a complaint's outcome, the retention job); another process's change shows
+  // within their 5 s.
+  const responseCache = createResponseCache({
+    maxBytes: config.pageCacheBytes,
+    clock: clock ? () => clock().getTime() : undefined,
+  })
+  const noticesChanged = () => responseCache.forget('notices')
   const services: Services = {
     logger,
     assets: options.assets,
@@ -164,6 +172,7 @@ export async function compose(
       db,
       mailbox: config.politicalAdsMailbox,
       noticeOrigin: (country) => transparencyOrigin(config.hostTable, country),
+      noticesChanged,
       clock: options.clock,
     }),
     staff: {
@@ -179,10 +188,7 @@ export async function compose(
       key: staffKey,
     },
     rateLimitStore,
-    responseCache: createResponseCache({
-      maxBytes: config.pageCacheBytes,
-      clock: clock ? () => clock().getTime() : undefined,
-    }),
+    responseCache,
     metrics: createMetrics({ db }),
     development: options.development ?? false,
     ready: async () => {
@@ -225,6 +231,7 @@ export async function compose(
             retention: config.retention,
             logger,
             staffSessions,
+            noticesChanged,
             clock: workerOptions.clock,
           })
         : none

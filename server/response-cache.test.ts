@@ -68,4 +68,19 @@ describe('createResponseCache', () => {
     expect(cache.get('/huge')).toBeUndefined()
     expect(cache.stats().pages.bytes).toBe(0)
   })
+
+  it('forgets the answers made of what changed in this process, and only those', () => {
+    const cache = createResponseCache({ maxBytes: 400_000 })
+    cache.set(
+      '/nl/political-ads/a',
+      { ...answer(3_000), tag: 'notices' },
+      { shelf: 'pages', maxAgeMs: 5_000 },
+    )
+    cache.set('/nl/political-ads?channel=TV', { ...answer(3_000), tag: 'notices' }, { shelf: 'other' })
+    cache.set('/nl/about', answer(3_000), { shelf: 'pages' })
+    cache.forget('notices')
+    expect(cache.get('/nl/political-ads/a')).toBeUndefined()
+    expect(cache.get('/nl/political-ads?channel=TV')).toBeUndefined()
+    expect(cache.get('/nl/about')).toBeDefined()
+  })
 })

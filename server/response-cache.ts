@@ -6,6 +6,8 @@ export interface CachedResponse {
   status: number
   headers: readonly (readonly [string, string])[]
   body: CompressedBody
+  /** What the page was made of (`pageCache.tag`): `forget(tag)` drops it when that changes in this process. */
+  tag?: string
 }
 
 /**
@@ -19,6 +21,8 @@ export interface ResponseCache {
   get(key: string): CachedResponse | undefined
   /** Keeps `value` on `shelf` for at most `maxAgeMs` (none: until pushed out by newer answers). */
   set(key: string, value: CachedResponse, options: { shelf: Shelf; maxAgeMs?: number }): void
+  /** Drops every answer kept with `tag`: what it was made of changed here (another process: its age limit). */
+  forget(tag: string): void
   /** Entries and bytes per shelf, for tests and operators. */
   stats(): Record<Shelf, { entries: number; bytes: number }>
 }
@@ -56,6 +60,10 @@ export function createResponseCache(options: { maxBytes: number; clock?: () => n
       // A path can move from one shelf to the other (a page that is found again): one copy only.
       shelves[name === 'pages' ? 'other' : 'pages'].delete(key)
       shelves[name].set(key, value, { ttl: maxAgeMs ?? 0 })
+    },
+    forget(tag) {
+      for (const kept of Object.values(shelves))
+        for (const [key, value] of kept.entries()) if (value.tag === tag) kept.delete(key)
     },
     stats: () => ({
       pages: { entries: shelves.pages.size, bytes: shelves.pages.calculatedSize },

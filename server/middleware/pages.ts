@@ -125,6 +125,9 @@ export function pages(
         status: rendered.status,
         headers: rendered.headers,
         body: await compressBody(rendered.body),
+        ...(rendered.pageCache && rendered.pageCache.tag !== undefined
+          ? { tag: rendered.pageCache.tag }
+          : {}),
       }
       const shelf = rendered.status === 200 && !url.includes('?') ? 'pages' : 'other'
       cache.set(key, kept, { shelf, maxAgeMs: maxAgeMs === Infinity ? undefined : maxAgeMs })

@@ -53,6 +53,8 @@ export function createComplaintDesk(deps: {
   mailbox: Readonly<Record<Country, string>>
   /** The country's transparency centre (a host with POLITICAL_ADS), for the notice's link; null: none. */
   noticeOrigin: (country: Country) => string | null
+  /** A closing changed a notice, or named its correction: kept pages of the notices are out of date. */
+  noticesChanged?: () => void
   clock?: () => Date
 }): ComplaintDesk {
   const { db } = deps
@@ -169,6 +171,8 @@ export function createComplaintDesk(deps: {
           ]
         : []
     })
+    // The notice's page shows the outcome at once (an "ad suspended" adds a suspension to it).
+    if (work.notice) deps.noticesChanged?.()
     return view(await find(actor, reference))
   }
 

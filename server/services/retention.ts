@@ -17,6 +17,8 @@ export function startRetentionJob(deps: {
   retention: RetentionConfig
   logger: Logger
   staffSessions?: StaffSessions
+  /** Notices were removed: kept pages of the transparency centre are out of date (their address: 410). */
+  noticesChanged?: () => void
   clock?: () => Date
   everyMs?: number
 }) {
@@ -39,6 +41,7 @@ export function startRetentionJob(deps: {
         notices: yearsBefore(deps.retention.politicalAdYears),
         now: clock().toISOString(),
       })
+      if (purged.notices > 0) deps.noticesChanged?.()
       const staffSessions = (await deps.staffSessions?.sweep()) ?? 0
       const counts = { ...purged, staffSessions }
       if (Object.values(counts).some((count) => count > 0)) {

@@ -74,7 +74,7 @@ test.describe('internal staff area', () => {
     await expect(summary).toContainText('per e-mail verstuurd')
     await expect(summary).toContainText('telefonisch')
     await expect(summary).toContainText('Postcode en geboortedatum nagevraagd')
-    await expect(page.locator('.staff-audit__table')).toContainText(requestId)
+    await expect(page.locator('.staff-audit table')).toContainText(requestId)
     await expectNoAxeViolations(page)
 
     // The database holds the suppressions and the audit entry with the staff identity.
@@ -124,7 +124,7 @@ test.describe('internal staff area', () => {
     await page.getByRole('link', { name: 'Mijn recente handelingen' }).click()
     await page.waitForURL(`${HOSTS.nlLocal}/nl/internal-privacy-rights/processed`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Geen vastgelegd bezwaar')
-    await expect(page.locator('.staff-audit__table tbody tr').first()).toContainText(requestId)
+    await expect(page.locator('.staff-audit table tbody tr').first()).toContainText(requestId)
   })
 
   test('Belgium in French: a customer in French, two Belgian brands, by phone and e-mail', async ({

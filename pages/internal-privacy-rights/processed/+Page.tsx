@@ -1,4 +1,5 @@
 import '../staff.css'
+import '../desk.css'
 import { Summary } from '#renderer/components/Summary.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
@@ -8,6 +9,7 @@ import { formatDateTime } from '#shared/format.ts'
 import { CHANNEL_LABELS, IDENTITY_CHECK_LABELS, STAFF_ACTION_LABELS } from '#shared/labels.ts'
 import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
+import { DeskTable } from '../requests/DeskFields'
 import type { Data } from './+data'
 
 /**
@@ -65,31 +67,19 @@ export default function Page() {
         {recent.length === 0 ? (
           <p>{t('staff.audit.empty')}</p>
         ) : (
-          // Narrow screens scroll the table sideways; the region can take focus so the keyboard can too.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-          <div className="staff-audit__scroll" tabIndex={0}>
-            <table className="staff-audit__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.audit.when')}</th>
-                  <th scope="col">{t('staff.audit.what')}</th>
-                  <th scope="col">{t('staff.audit.request')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{time(entry.occurredAt)}</td>
-                    <td>
-                      {t(STAFF_ACTION_LABELS[entry.action])}
-                      {entry.details.channels ? ` (${channels(entry.details.channels)})` : ''}
-                    </td>
-                    <td>{entry.requestId ?? '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            narrow
+            focusable
+            headings={[t('staff.audit.when'), t('staff.audit.what'), t('staff.audit.request')]}
+            rows={recent.map((entry) => ({
+              key: entry.id,
+              cells: [
+                time(entry.occurredAt),
+                `${t(STAFF_ACTION_LABELS[entry.action])}${entry.details.channels ? ` (${channels(entry.details.channels)})` : ''}`,
+                entry.requestId ?? '–',
+              ],
+            }))}
+          />
         )}
       </section>
     </div>

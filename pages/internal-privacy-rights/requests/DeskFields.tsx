@@ -53,42 +53,55 @@ export function DeskTextArea({
 }
 
 /**
- * A desk list: a column heading each, and a row per item whose first cell (a link to the item) heads the row.
- * It scrolls sideways on a narrow screen rather than squeezing the columns.
+ * A staff table: a column heading each, and a row per item whose first cell (a link to the item) may head the
+ * row. It scrolls sideways on a narrow screen rather than squeezing the columns.
  */
 export function DeskTable({
   headings,
   rows,
+  narrow = false,
+  focusable = false,
 }: {
   headings: readonly string[]
-  rows: readonly { key: string; head: ReactNode; cells: readonly ReactNode[] }[]
+  /** `head`: the row's header cell (the first column), when the row has one. */
+  rows: readonly { key: string; head?: ReactNode; cells: readonly ReactNode[] }[]
+  /** Few columns: the table fits a phone, its long words wrap. */
+  narrow?: boolean
+  /** A table without links: the scroll region itself takes the focus, so the keyboard can scroll it. */
+  focusable?: boolean
 }) {
-  return (
-    <div className="desk-table__scroll">
-      <table className="desk-table">
-        <thead>
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col">
-                {heading}
-              </th>
+  const table = (
+    <table className={narrow ? 'desk-table desk-table--narrow' : 'desk-table'}>
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.head !== undefined && <th scope="row">{row.head}</th>}
+            {row.cells.map((cell, index) => (
+              // The columns are fixed per list: their position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never reorder
+              <td key={index}>{cell}</td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.head}</th>
-              {row.cells.map((cell, index) => (
-                // The columns are fixed per list: their position is their identity.
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells never reorder
-                <td key={index}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </tbody>
+    </table>
+  )
+  return focusable ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="desk-table__scroll" tabIndex={0}>
+      {table}
     </div>
+  ) : (
+    <div className="desk-table__scroll">{table}</div>
   )
 }
 

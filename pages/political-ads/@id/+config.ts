@@ -15,7 +15,8 @@ export default {
     'contact.email_validation_failure',
   ],
   hydrate: true,
-  // Notices change by import (another process), withdrawal, complaint outcomes and retention (issues 18,
-  // 19): never kept, so the list and a notice show the database as it is (docs/decisions/006).
-  pageCache: false,
+  // A notice changes by import (another process), withdrawal, a complaint's outcome and retention (issues
+  // 18, 19): a kept copy is served 5 seconds at most, and dropped at once when this instance changes a notice
+  // (docs/decisions/006); the query is the list's filters.
+  pageCache: { maxAgeSeconds: 5, perQuery: true, tag: 'notices' },
 } satisfies Config

@@ -12,6 +12,7 @@ export default {
   ],
   hydrate: true,
   // Notices change by import (another process), withdrawal, complaint outcomes and retention (issues 18,
-  // 19): never kept, so the list and a notice show the database as it is (docs/decisions/006).
-  pageCache: false,
+  // 19): a kept copy is served 5 seconds at most, and dropped at once when this instance changes a notice
+  // (docs/decisions/006); the filters in the query are public.
+  pageCache: { maxAgeSeconds: 5, perQuery: true, tag: 'notices' },
 } satisfies Config

@@ -26,7 +26,7 @@ import {
 import type { CommunicationType } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
 import { ActionForm, NoteCard, useDeskActions } from '../DeskActions'
-import { choiceFields, DeskTextArea } from '../DeskFields'
+import { choiceFields, DeskTable, DeskTextArea } from '../DeskFields'
 import { DueBadge } from '../DueBadge'
 import type { Data } from './+data'
 
@@ -181,35 +181,28 @@ export default function Page() {
       {request.fulfilment.length > 0 && (
         <section className="card" aria-labelledby="fulfilment-heading">
           <h2 id="fulfilment-heading">{t('staff.desk.fulfilment.heading')}</h2>
-          {/* Narrow screens scroll the table sideways; it holds no link, so the region itself takes focus. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-          <div className="desk-table__scroll" tabIndex={0}>
-            <table className="desk-table desk-table--narrow">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.desk.fulfilment.brand_key')}</th>
-                  <th scope="col">{t('staff.desk.field.channels')}</th>
-                  <th scope="col">{t('staff.desk.fulfilment.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {request.fulfilment.map((row) => (
-                  <tr key={`${row.brandKey}-${row.channel}-${row.client ?? ''}`}>
-                    <td>{row.brandKey}</td>
-                    <td>{t(CHANNEL_LABELS[row.channel as CommunicationType])}</td>
-                    <td>
-                      {row.appliedAt
-                        ? t('staff.desk.fulfilment.applied', {
-                            date: time(row.appliedAt),
-                            client: row.client ?? '',
-                          })
-                        : t('staff.desk.fulfilment.pending')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            narrow
+            focusable
+            headings={[
+              t('staff.desk.fulfilment.brand_key'),
+              t('staff.desk.field.channels'),
+              t('staff.desk.fulfilment.state'),
+            ]}
+            rows={request.fulfilment.map((row) => ({
+              key: `${row.brandKey}-${row.channel}-${row.client ?? ''}`,
+              cells: [
+                row.brandKey,
+                t(CHANNEL_LABELS[row.channel as CommunicationType]),
+                row.appliedAt
+                  ? t('staff.desk.fulfilment.applied', {
+                      date: time(row.appliedAt),
+                      client: row.client ?? '',
+                    })
+                  : t('staff.desk.fulfilment.pending'),
+              ],
+            }))}
+          />
         </section>
       )}
 
