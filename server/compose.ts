@@ -156,7 +156,10 @@ export async function compose(
     maxBytes: config.pageCacheBytes,
     clock: clock ? () => clock().getTime() : undefined,
   })
-  const noticesChanged = () => responseCache.forget('notices')
+  const noticesChanged = () => {
+    responseCache.forget('notices')
+    politicalAds.noticesChanged()
+  }
   const services: Services = {
     logger,
     assets: options.assets,

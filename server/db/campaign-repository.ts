@@ -396,12 +396,21 @@ const fromTextIndex = (dialect: Dialect, needle: string) => dialect === 'sqlite'
  * has three characters (below that, no index helps: every notice is read, as before). SQLite: a phrase of
  * the FTS5 trigram table, which matches exactly the substrings (the trigrams in a row, case folded as
  * `search_text` already is; nothing to re-read). PostgreSQL: `LIKE`, which the planner answers from the
- * pg_trgm GIN index when that is cheaper than reading the notices.
+ * pg_trgm GIN index when that is cheaper than reading the notices. The political-ads service filters texts in
+ * memory (`campaign-text-index.ts`) and leaves them to this only above 100,000 notices.
  */
 function substringMatch(dialect: Dialect, needle: string) {
   if (fromTextIndex(dialect, needle))
     return sql<boolean>`campaign_items.rowid in (select rowid from campaign_items_search where campaign_items_search match ${`"${needle.replaceAll('"', '""')}"`})`
   return sql<boolean>`campaign_items.search_text like ${`%${needle}%`}`
+}
+
+/** The first day a period filter covers (a notice published until then or later overlaps it), or null for ALL. */
+export function periodStart(period: CampaignFilter['periodFilter'], today: string): string | null {
+  if (period === 'ALL') return null
+  return new Date(Date.parse(`${today}T00:00:00Z`) - PERIOD_DAYS[period] * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
 }
 
 type CampaignQuery<O> = SelectQueryBuilder<Database, 'campaign_items', O>
@@ -427,12 +436,7 @@ export async function listCampaigns(
 ): Promise<{ items: Notice[]; total: number }> {
   const { periodFilter, channelFilter, textFilter } = options.filter
   const needle = searchNeedle(textFilter)
-  const since =
-    periodFilter === 'ALL'
-      ? null
-      : new Date(Date.parse(`${options.today}T00:00:00Z`) - PERIOD_DAYS[periodFilter] * 86_400_000)
-          .toISOString()
-          .slice(0, 10)
+  const since = periodStart(periodFilter, options.today)
   const matching = <O>(query: CampaignQuery<O>): CampaignQuery<O> => {
     // Every notice is of one of two countries: with the text index at hand, SQLite must start from the
     // matching notices, not walk the whole country (`+` keeps a column out of index lookups).
@@ -490,6 +494,63 @@ export async function listCampaigns(
         ? Number((await count(db).executeTakeFirstOrThrow()).n)
         : 0
   return { items: rows.map(noticeFromRow), total }
+}
+
+/** What the list's filters read of a notice: the text index of the political-ads service holds these. */
+export interface SearchEntry {
+  id: string
+  country: Country
+  isSample: boolean
+  withdrawn: boolean
+  start: string
+  end: string
+  channel: string
+  text: string
+}
+
+/**
+ * Every notice's filter columns, newest first as the list orders them; null when there are more than `most`
+ * (the caller then leaves the filtering to the database).
+ */
+export async function searchEntries(db: Executor, most: number): Promise<SearchEntry[] | null> {
+  const rows = await db
+    .selectFrom('campaign_items')
+    .select([
+      'id',
+      'country',
+      'is_sample',
+      'withdrawn_at',
+      'publication_start_date',
+      'publication_end_date',
+      'channel',
+      'search_text',
+    ])
+    .orderBy('publication_start_date', 'desc')
+    .orderBy('id')
+    .limit(most + 1)
+    .execute()
+  if (rows.length > most) return null
+  return rows.map((row) => ({
+    id: row.id,
+    country: row.country as Country,
+    isSample: row.is_sample === 1,
+    withdrawn: row.withdrawn_at !== null,
+    start: row.publication_start_date,
+    end: row.publication_end_date,
+    channel: row.channel,
+    text: row.search_text,
+  }))
+}
+
+/** The notices with these ids, in the order of `ids` (one that has gone since is left out). */
+export async function campaignsByIds(db: Executor, ids: readonly string[]): Promise<Notice[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('campaign_items').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [noticeFromRow(row)] : []
+  })
 }
 
 export async function findCampaign(db: Executor, id: string, country: Country, includeSamples: boolean) {

@@ -11,10 +11,12 @@ import { senderErrors } from '#shared/sender-rules.ts'
 import type { Country, Site } from '#shared/site.ts'
 
 import {
+  campaignsByIds,
   findCampaign,
   listCampaigns,
   removedAt,
   removedNotices,
+  searchEntries,
   searchNeedle,
   versionsOf,
   withdrawalsOf,
@@ -26,6 +28,7 @@ import { withFreshReference } from '../db/references'
 import { saveWithMails } from '../db/unit-of-work'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import { briefCache } from './brief-cache'
+import { createCampaignTextIndex } from './campaign-text-index'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
@@ -66,6 +69,8 @@ export interface PoliticalAdsService {
   removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
   complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
+  /** This process changed a notice (a complaint's outcome, the retention job): the text filter reads again. */
+  noticesChanged(): void
 }
 
 /** Cards per page of the list. */
@@ -77,6 +82,10 @@ export const DEFAULT_PAGE = 24
  */
 const LIST_CACHE_MS = 5_000
 const LIST_CACHE_BYTES = 5_000_000
+/** The text filter's notices are read again once this old: with the list cache, an import shows within 10 s. */
+const TEXT_INDEX_MS = 5_000
+/** Above this many notices (~15 MB of filter columns) the database filters the text. */
+const TEXT_INDEX_MOST = 100_000
 
 /** Sample campaigns show only where the host is not production. */
 const withSamples = (site: Site) => site.environment !== 'production'
@@ -100,6 +109,11 @@ export function createPoliticalAdsService(deps: {
     sizeOf: (answer) => JSON.stringify(answer).length,
     now: () => clock().getTime(),
   })
+  const textIndex = createCampaignTextIndex({
+    load: () => searchEntries(db.db, TEXT_INDEX_MOST),
+    maxAgeMs: TEXT_INDEX_MS,
+    now: () => clock().getTime(),
+  })
   return {
     list(site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) {
       const includeSamples = withSamples(site)
@@ -111,16 +125,21 @@ export function createPoliticalAdsService(deps: {
         page.limit,
         page.offset,
       ])
-      return listCache.get(key, () =>
-        listCampaigns(db.db, db.dialect, {
+      return listCache.get(key, async () => {
+        const query = {
           country,
           includeSamples,
           filter,
           today: new Date().toISOString().slice(0, 10),
           ...page,
-        }),
-      )
+        }
+        const needle = searchNeedle(filter.textFilter)
+        const matches = needle ? await textIndex.search({ ...query, needle }) : null
+        if (!matches) return listCampaigns(db.db, db.dialect, query)
+        return { items: await campaignsByIds(db.db, matches.ids), total: matches.total }
+      })
     },
+    noticesChanged: () => textIndex.forget(),
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
     withdrawals: (id) => withdrawalsOf(db.db, id),

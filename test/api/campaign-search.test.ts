@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listCampaigns, searchEntries } from '#server/db/campaign-repository.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { DATABASES, ROOT, testDatabaseUrl, testSetup } from '../support/app'
@@ -75,6 +76,23 @@ describe.each(DATABASES)('the political-ad text filter on %s', (kind) => {
       .sort()
   }
 
+  /** The database's own text filter, which answers in place of the service's memory above 100,000 notices. */
+  const searchInDatabase = async (text: string) => {
+    const { db, dialect } = setup.composition.db
+    const { items, total } = await listCampaigns(db, dialect, {
+      country: 'NL',
+      includeSamples: true,
+      filter: { periodFilter: 'ALL', channelFilter: 'ALL', textFilter: text },
+      today: '2026-11-20',
+      limit: 500,
+    })
+    expect(total).toBe(items.length)
+    return items
+      .map((item) => item.id)
+      .filter((id) => id.startsWith('search-'))
+      .sort()
+  }
+
   it.each([
     ['énergie', ['search-energie']],
     ['ÉNERGIE', ['search-energie']],
@@ -94,6 +112,7 @@ describe.each(DATABASES)('the political-ad text filter on %s', (kind) => {
     '%j finds %j (sponsor, payer and notes; any case; accents count; any part of a word)',
     async (text, ids) => {
       expect(await search(text)).toEqual(ids)
+      expect(await searchInDatabase(text)).toEqual(ids)
     },
   )
 
@@ -122,7 +141,22 @@ describe.each(DATABASES)('the political-ad text filter on %s', (kind) => {
     }
   })
 
+  it('holds the filter columns of every notice in memory, unless there are more than it may hold', async () => {
+    const { db } = setup.composition.db
+    const all = await searchEntries(db, 100_000)
+    expect(all?.find((one) => one.id === 'search-zonneveld')).toMatchObject({
+      country: 'NL',
+      isSample: false,
+      withdrawn: false,
+      channel: expect.any(String),
+      text: expect.stringContaining('fonds zonneveld'),
+    })
+    expect(await searchEntries(db, (all?.length ?? 0) - 1)).toBeNull()
+  })
+
   it('finds texts shorter than three characters too, and reads search syntax as text', async () => {
+    for (const text of ['ab', 'AB', 'ö', 'NEAR(a b) OR * AND -x', '1_0%0'])
+      expect(await searchInDatabase(text)).toEqual(await search(text))
     expect(await search('ab')).toEqual(['search-ab'])
     expect(await search('AB')).toEqual(['search-ab'])
     expect(await search('ö')).toEqual(['search-energie'])
