@@ -37,6 +37,17 @@ describe('isDatabaseUnavailable', () => {
     ['pg-pool: no connection in time', new Error('timeout exceeded when trying to connect'), true],
     ['pg: no answer in time (Query read timeout)', new Error('Query read timeout'), true],
     ['pg: the connection went away', new Error('Connection terminated unexpectedly'), true],
+    ['Kysely after the instance closed it', new Error('driver has already been destroyed'), true],
+    [
+      'pg-pool after the instance closed it',
+      new Error('Cannot use a pool after calling end on the pool'),
+      true,
+    ],
+    [
+      'better-sqlite3 after the instance closed it',
+      new TypeError('The database connection is not open'),
+      true,
+    ],
     [
       'an AggregateError of ECONNREFUSED (every address of the host refused)',
       new AggregateError([system('ECONNREFUSED'), system('ECONNREFUSED')], ''),

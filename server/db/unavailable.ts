@@ -28,6 +28,10 @@ const NETWORK_CODES = new Set([
   'EPIPE',
 ])
 
-/** What pg and pg-pool say when a connection cannot be had or a query gets no answer in time. */
+/**
+ * What pg and pg-pool say when a connection cannot be had or a query gets no answer in time; and what Kysely,
+ * pg-pool and better-sqlite3 say to a request that reaches the database after a shutting-down instance closed
+ * it (a 503 sends the client to another instance; it is no bug of the request's).
+ */
 const POOL_MESSAGES =
-  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|Connection ended/i
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|Connection ended|driver has already been destroyed|Cannot use a pool after calling end on the pool|The database connection is not open/i

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseUrl, testSetup } from '../support/app'
+import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { FaultyProxy } from '../support/tcp-proxy'
 
 const NL = 'privacy.dpgmedia.nl'
@@ -83,3 +83,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     })
   },
 )
+
+describe.each(DATABASES)('a request that arrives after the instance closed its %s database', (kind) => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500', async () => {
+    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) })
+    await setup.composition.close()
+    const posted = await request(setup.app).post('/api/contact?locale=nl_nl').set('Host', NL).send(contact)
+    expect(posted.status).toBe(503)
+    expect(posted.body.error.code).toBe('SERVICE_UNAVAILABLE')
+    expect(posted.headers['retry-after']).toBe('30')
+    const listed = await request(setup.app)
+      .get('/api/campaign-items?countryCode=NL&text=stichting')
+      .set('Host', 'privacy-acc.dpgmedia.nl')
+    expect(listed.status).toBe(503)
+  })
+})
