@@ -92,7 +92,8 @@ export async function compose(
   // Redis may come up after this instance, or never (the store falls back to memory): wait a moment only.
   const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
   await redis?.ready(REDIS_STARTUP_WAIT_MS)
-  const rateLimitStore: RateLimitStore = redis?.store ?? memoryRateLimitStore()
+  const rateLimitStore: RateLimitStore =
+    redis?.store ?? memoryRateLimitStore({ now: clock ? () => clock().getTime() : undefined })
 
   const mailLimit = recipientMailLimit(rateLimitStore, config.recipientMailsPerDay)
   const privacyRequests = createPrivacyRequestService({
@@ -133,6 +134,7 @@ export async function compose(
 
   const desk = createDeskService({
     db,
+    mailLimit,
     brands: BRANDS,
     privacyMailbox: config.privacyMailbox,
     deskOrigin: (country) => staffOrigin(config.hostTable, country),

@@ -54,6 +54,7 @@ import {
 } from '../mail/templates'
 import { InvalidTransition, NotFound } from './errors'
 import { addMonths, hashToken } from './privacy-requests'
+import type { RecipientMailLimit } from './recipient-limit'
 import { mailLocale, requesterMails } from './request-mails'
 
 const DAY_MS = 86_400_000
@@ -118,6 +119,11 @@ export function createDeskService(deps: {
   /** The public site of a country, for requests made before their origin was kept. */
   publicOrigin: (country: Country) => string
   verificationTtlHours: number
+  /**
+   * Reminders and expiry notices count with the verification mails they follow: whoever types someone else's
+   * address each day causes at most RECIPIENT_MAILS_PER_DAY mails a day to it, not three times as many.
+   */
+  mailLimit: RecipientMailLimit
   clock?: () => Date
 }): DeskService {
   const { db, brands } = deps
@@ -395,6 +401,11 @@ export function createDeskService(deps: {
       for (const request of await dueForReminder(db.db, dayAgo, nowIso)) {
         const expiresAt = await tokenExpiry(db.db, request.id)
         if (!expiresAt || !request.email) continue
+        if (!(await deps.mailLimit.allows('verification', request.email))) {
+          // Held back, and not tried again: the first link still works until it lapses.
+          await markReminded(db.db, request.id, nowIso)
+          continue
+        }
         const token = randomBytes(32).toString('base64url')
         await saveWithMails(db, nowIso, async (trx) => {
           if (!(await markReminded(trx, request.id, nowIso))) return []
@@ -409,7 +420,12 @@ export function createDeskService(deps: {
       }
 
       // Never confirmed: expired, and the requester is told how to start again.
-      for (const { request, mailable } of await dueForExpiry(db.db, nowIso)) {
+      for (const due of await dueForExpiry(db.db, nowIso)) {
+        const { request } = due
+        const mailable =
+          due.mailable &&
+          request.email !== null &&
+          (await deps.mailLimit.allows('verification', request.email))
         await saveWithMails(db, nowIso, async (trx) => {
           if (!(await updateStatus(trx, request.id, { status: 'expired' }, ['pending']))) return []
           await insertEvent(trx, request.id, { kind: 'expired', occurredAt: nowIso })

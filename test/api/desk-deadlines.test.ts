@@ -78,6 +78,25 @@ describe.each(DATABASES)('reminders and expiry of unconfirmed requests on %s', (
     )
     expect(late.headers.location).toBe('/fr/email-verification-expired')
   })
+
+  it('counts reminders and expiry notices with the verification mails: whoever types an address daily causes 3 mails a day to it, not 9', async () => {
+    // Someone else's address, typed three times a day (the most the recipient limit mails at once).
+    const email = desk.email('flood')
+    const day = (n: number) => new Date(START.getTime() + n * DAY_MS + HOUR_MS)
+    const mailsOf = async (moment: Date) =>
+      desk.at(moment, async () => {
+        const before = desk.sink.to(email).length
+        for (let i = 0; i < 3; i++) await desk.submit(email)
+        await desk.desk.runDeadlines()
+        await desk.drained()
+        return desk.sink.to(email).length - before
+      })
+    // Each day: three new requests, and the day before's reminders or the expiry of older ones.
+    expect(await mailsOf(day(0))).toBe(3)
+    expect(await mailsOf(day(1))).toBe(3)
+    expect(await mailsOf(day(2))).toBe(3)
+    expect(await mailsOf(day(3))).toBe(3)
+  })
 })
 
 describe.each(DATABASES)('the daily digest on %s', (kind) => {
