@@ -70,10 +70,16 @@ const AXE_ALLOWANCE_MS = 15_000
 /**
  * Runs axe on the page as it is now: call it once per page state (not after every step). Axe schedules its
  * work with timers, so call it while the page clock runs (before `pauseClock`).
+ *
+ * Legacy mode runs `axe.run` in the page itself. The default mode finishes every analysis in a new blank tab
+ * (to test cross-origin frames, which no page of ours has): measured on a 320 px document page, 1.3–3.1 s an
+ * analysis against 0.5–1.9 s, the same violations found. Only violations are collected.
  */
 export async function expectNoAxeViolations(page: Page) {
   test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS)
   const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
   expect(
