@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react'
 import { Banner } from '#renderer/forms/Banner.tsx'
 import { SelectField, TextField } from '#renderer/forms/Field.tsx'
+import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
@@ -104,6 +105,7 @@ export function FlowForm({
   const t = useTranslate()
   const { request, update } = useClientRequest(flowType)
   const [errors, setErrors] = useState<Errors>({})
+  useErrorTitle(showsErrors(errors))
   const [accountOpen, setAccountOpen] = useState(false)
   const options = { site, lang: lang === 'fr' ? 'fr' : 'nl', brands: [], withUserInfo: accountOpen } as const
   const { onSubmit, banner, closeBanner, busy, formRef } = useSubmit(request, options, setErrors)

@@ -1,7 +1,6 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import type { BannerState } from '#renderer/forms/Banner.tsx'
 import { useFocusFirstError } from '#renderer/forms/Field.tsx'
-import { useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { errorCode, postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { type Brand, flattenNroKeys } from '#shared/brands.ts'
@@ -101,23 +100,19 @@ export function useFormSubmit(
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
-  const errorTitle = useErrorTitle()
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const errors = validate()
     setErrors(errors)
     if (Object.keys(errors).length > 0) {
-      errorTitle(true)
       focusError()
       return
     }
-    errorTitle(false)
     setBusy(true)
     const outcome = await send()
     setBusy(false)
     if (outcome === 'invalid-email') {
       setErrors({ email: 'email_unreachable' })
-      errorTitle(true)
       focusError()
     } else if (outcome === 'failure') {
       setBanner({ type: 'error', textKey: 'privacy_rights.send_failure' })

@@ -6,7 +6,7 @@ import { checkEmail, checkRequired, type Rule } from '#shared/privacy-rights/val
 import { checkSender } from '#shared/sender-rules.ts'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
-import { useErrorTitle } from '../forms/useErrorTitle'
+import { showsErrors, useErrorTitle } from '../forms/useErrorTitle'
 import { errorCode, postJson } from '../json'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
@@ -32,7 +32,7 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const focusError = useFocusFirstError(formRef)
-  const errorTitle = useErrorTitle()
+  useErrorTitle(showsErrors(errors))
   const closeBanner = useCallback(() => setBanner(null), [])
   const set = (field: keyof typeof EMPTY, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -45,9 +45,7 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
     if (busy) return
     const found: Errors = checkSender(values, 'question')
     setErrors(found)
-    const invalid = Object.values(found).some(Boolean)
-    errorTitle(invalid)
-    if (invalid) {
+    if (showsErrors(found)) {
       focusError()
       return
     }
@@ -65,7 +63,6 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       setBanner({ type: 'success', textKey: 'contact.send_success' })
     } else if (errorCode(answer) === 'EMAIL_INVALID') {
       setErrors({ email: 'email_unreachable' })
-      errorTitle(true)
       focusError()
     } else {
       setBanner({ type: 'error', textKey: 'contact.send_failure' })

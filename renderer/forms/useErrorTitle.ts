@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useEffect } from 'react'
 import { useTranslate } from '../useTranslate'
 
 /** Puts `prefix` before the page's title, or takes it away. */
@@ -8,11 +8,18 @@ export function markTitle(prefix: string, on: boolean) {
   document.title = on ? marked + bare : bare
 }
 
+/** Whether a form's error map shows at least one error. */
+export function showsErrors(errors: Readonly<Record<string, unknown>>): boolean {
+  return Object.values(errors).some(Boolean)
+}
+
 /**
  * Issue 20 (WCAG 2.4.2): while a form shows errors, the page's title says so first ("Fout: …",
- * "Erreur : …"). Returns the switch; the page's config needs the `forms` phrases.
+ * "Erreur : …"), and only then: the mark follows the errors on the screen, so it goes as soon as the last
+ * one is corrected by typing, not at the next submit. The page's config needs the `forms` phrases.
  */
-export function useErrorTitle(): (on: boolean) => void {
+export function useErrorTitle(shown: boolean) {
   const t = useTranslate()
-  return useCallback((on: boolean) => markTitle(t('forms.error_title'), on), [t])
+  const prefix = t('forms.error_title')
+  useEffect(() => markTitle(prefix, shown), [prefix, shown])
 }

@@ -13,12 +13,18 @@ test.describe('page titles (issue 20)', () => {
     await hydrated(page)
     await page.getByRole('searchbox').fill('zzzzqqq')
     await expect(page).toHaveTitle('Zoeken naar “zzzzqqq”: 0 resultaten | DPG Media Privacy')
+    await expectNoAxeViolations(page)
 
     await page.goto(`${HOSTS.beLocal}/fr/privacy-rights/access`)
     await hydrated(page)
     const title = await page.title()
     await page.getByRole('button', { name: /Envoyer/ }).click()
     await expect(page).toHaveTitle(`Erreur : ${title}`)
+    // The mark follows the errors on the screen: it goes as soon as the last one is corrected by typing.
+    await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill('camille@example.be')
+    await page.getByRole('textbox', { name: 'Adresse e-mail' }).blur()
+    await expect(page.getByText('Ce champ est obligatoire')).toHaveCount(0)
+    await expect(page).toHaveTitle(title)
   })
 
   test('a form outside the request flows says it has errors too: the brands step and the contact form', async ({

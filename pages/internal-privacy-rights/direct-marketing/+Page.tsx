@@ -7,6 +7,7 @@ import { EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
 import { toBody, toFormErrors, useFormSubmit } from '#pages/privacy-rights/submit.ts'
 import { Banner } from '#renderer/forms/Banner.tsx'
 import { TextField } from '#renderer/forms/Field.tsx'
+import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { errorCode, postJson } from '#renderer/json.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
@@ -35,6 +36,7 @@ export default function Page() {
   const t = useTranslate()
   const { form, update, reset } = useStaffForm(lang === 'fr' ? 'fr' : 'nl')
   const [errors, setErrors] = useState<Errors>({})
+  useErrorTitle(showsErrors(errors))
   const ticked = new Set(form.communicationTypes)
   const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }))
 

@@ -13,6 +13,7 @@ export default {
     'political_ads.complaint',
     'validation',
     'contact.email_validation_failure',
+    'forms.error_title',
   ],
   hydrate: true,
   // A notice changes by import (another process), withdrawal, a complaint's outcome and retention (issues

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { TextField, useFocusFirstError } from '#renderer/forms/Field.tsx'
+import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -52,6 +53,8 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
   const [outcome, setOutcome] = useState<'success' | 'error'>('success')
   const [reference, setReference] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // While the dialog's form shows errors (a reason not chosen, a field refused), the page's title says so.
+  useErrorTitle((layer === 'reason' && reasonMissing) || (layer === 'form' && showsErrors(errors)))
 
   // Issue 20 (WCAG 2.4.3, 4.1.3): moving between layers moves the focus into the new layer, so it is never
   // lost to the page: the chosen (or first) reason, the first field, or the result, which is then read out.
@@ -80,6 +83,8 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
   const close = () => dialog.current?.close()
   const onClosed = () => {
     setLayer('reason')
+    setReasonMissing(false)
+    setErrors({})
     opener.current?.focus()
   }
 

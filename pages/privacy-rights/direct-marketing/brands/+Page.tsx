@@ -16,19 +16,15 @@ export default function Page() {
   const t = useTranslate()
   const { request, update } = useClientRequest('OBJECTION')
   const [error, setError] = useState(false)
-  const errorTitle = useErrorTitle()
+  useErrorTitle(error)
   const setChosen = (ids: string[]) => {
     update({ brandIds: ids })
-    if (ids.length > 0 && error) {
-      setError(false)
-      errorTitle(false)
-    }
+    if (ids.length > 0 && error) setError(false)
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (request.brandIds.length === 0) {
       setError(true)
-      errorTitle(true)
       requestAnimationFrame(() => {
         const selectAll = document.getElementById('select-all')
         if (selectAll) focusInView(selectAll)

@@ -6,6 +6,7 @@ import { useSubmit } from '#pages/privacy-rights/submit.ts'
 import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
 import { Link } from '#renderer/components/Link.tsx'
 import { Banner } from '#renderer/forms/Banner.tsx'
+import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -28,6 +29,7 @@ export default function Page() {
   const t = useTranslate()
   const { request, update, ready } = useClientRequest('OBJECTION')
   const [errors, setErrors] = useState<Errors>({})
+  useErrorTitle(showsErrors(errors))
   const ticked = new Set(request.communicationTypes)
   const options = {
     site,
