@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
 
 const PAGES = ['/nl', '/nl/about', '/nl/no-such-page', '/fr', '/fr/about'] as const
@@ -108,5 +109,29 @@ test.describe('language switcher', () => {
     await page.goto(`${HOSTS.nlLocal}/nl/about`)
     await hydrated(page)
     await expect(page.getByRole('link', { name: 'Français' })).toHaveCount(0)
+  })
+})
+
+test.describe('forced colours (issue 20)', () => {
+  test('the current language and the current policy stand out from the others', async ({ page }) => {
+    /** What forced colours leave of a link's look: its border and colours as drawn. */
+    const look = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return [style.borderTopWidth, style.borderTopColor, style.backgroundColor, style.color].join(' ')
+      })
+    await page.goto(`${HOSTS.beLocal}/fr/document/privacy-policy`)
+    await hydrated(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    const switcher = page.locator('.language-switcher').first()
+    await expect(switcher.locator('[aria-current="true"]')).toContainText('Français')
+    expect(await look(switcher.locator('[aria-current="true"]'))).not.toBe(
+      await look(switcher.locator('a:not([aria-current])')),
+    )
+    const pills = page.getByRole('navigation', { name: 'Choisissez une politique de confidentialité' })
+    await expect(pills.locator('[aria-current="page"]')).toHaveText('Consommateurs')
+    expect(await look(pills.locator('[aria-current="page"]'))).not.toBe(
+      await look(pills.getByRole('link', { name: 'Candidats' })),
+    )
   })
 })
