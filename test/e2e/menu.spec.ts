@@ -25,6 +25,24 @@ test.describe('header menu on a desktop', () => {
       page.getByRole('navigation', { name: 'Hoofdmenu' }).getByText('Transparantiecentrum'),
     ).toHaveCount(0)
   })
+
+  test('at 1440 px the menu traps nothing: Tab goes from its links on into the page (issue 20)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(`${HOSTS.nlLocal}/nl`)
+    await hydrated(page)
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' })
+    await menu.getByRole('link', { name: 'Over ons' }).focus()
+    let reachedMain = false
+    for (let step = 0; step < 10 && !reachedMain; step++) {
+      await page.keyboard.press('Tab')
+      reachedMain = await page.evaluate(
+        () => document.querySelector('main')?.contains(document.activeElement) === true,
+      )
+    }
+    expect(reachedMain).toBe(true)
+  })
 })
 
 test.describe('mobile menu on a phone', () => {
@@ -102,10 +120,11 @@ test.describe('mobile menu on a phone', () => {
       const visited: string[] = []
       for (let step = 0; step < 12; step++) {
         await page.keyboard.press('Tab')
-        const inside = await page.evaluate(
-          () =>
-            document.activeElement?.closest('nav') !== null ||
-            document.activeElement?.classList.contains('menu-toggle'),
+        // Inside the menu itself or on its toggle (the breadcrumbs and the footer are navigations too).
+        const inside = await menu.evaluate(
+          (nav) =>
+            nav.contains(document.activeElement) ||
+            document.activeElement?.classList.contains('menu-toggle') === true,
         )
         expect(inside, `Tab ${step + 2}`).toBe(true)
         visited.push((await page.evaluate(() => document.activeElement?.textContent ?? '')).trim())
@@ -151,5 +170,6 @@ test.describe('mobile menu on a phone', () => {
     await expect(
       page.getByRole('navigation', { name: 'Menu principal' }).getByText('Centre de transparence'),
     ).toHaveCount(0)
+    await expectNoAxeViolations(page)
   })
 })
