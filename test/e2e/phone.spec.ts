@@ -14,6 +14,7 @@ test.describe('phone page', () => {
     await page.goto(`${HOSTS.beLocal}/fr/phone`)
     await expect(page.locator('.phone-entry')).toHaveCount(12)
     await expect(page.getByText('de 8 h 30 à 17 h')).toBeVisible()
+    await expectNoAxeViolations(page)
   })
 
   test('the type menu filters; typing a search resets the type to all', async ({ page }) => {

@@ -219,6 +219,7 @@ test.describe('transparency centre', () => {
     // Issue 20: the error is announced (alert) and the focus goes back into the group.
     await expect(dialog.getByRole('alert')).toHaveText('Gelieve een optie te kiezen')
     await expect(dialog.getByRole('radio').first()).toBeFocused()
+    await expectNoAxeViolations(page)
     await dialog.getByRole('radio', { name: 'Onjuist' }).focus()
     await page.keyboard.press('Space')
     await dialog.getByRole('button', { name: 'Volgende' }).focus()
@@ -226,6 +227,7 @@ test.describe('transparency centre', () => {
     // Layer two: the focus lands on its first field; back returns to layer one with the reason kept, focused.
     await expect(dialog.getByRole('textbox', { name: 'Naam' })).toBeFocused()
     await expect(dialog.getByText('Onjuist')).toBeVisible()
+    await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Terug' }).focus()
     await page.keyboard.press('Enter')
     await expect(dialog.getByRole('radio', { name: 'Onjuist' })).toBeChecked()

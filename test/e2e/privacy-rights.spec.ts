@@ -289,6 +289,7 @@ test.describe('request forms', () => {
     const options = page.getByRole('combobox', { name: 'Merk (niet verplicht)' }).getByRole('option')
     expect(await options.count()).toBeLessThan(20)
     await expect(options.filter({ hasText: 'de Volkskrant' })).toHaveCount(1)
+    await expectNoAxeViolations(page)
   })
 
   test('forgotten overview lists the spec choices per country', async ({ page }) => {
@@ -396,6 +397,7 @@ test.describe('every request form reaches the processed page and the verificatio
     await page.getByRole('button', { name: 'Aanvraag versturen' }).click()
     await expect(page.getByText('Dit e-mailadres lijkt niet te bestaan')).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toBeFocused()
+    await expectNoAxeViolations(page)
   })
 })
 

@@ -82,5 +82,6 @@ test.describe("search in the visitor's language (issue 20)", () => {
     await expect(page.locator('.search-results > li').first()).toBeVisible()
     await expect(page.locator('.search-results [lang]')).toHaveCount(0)
     await expect(page.locator('.search-results__language')).toHaveCount(0)
+    await expectNoAxeViolations(page)
   })
 })
