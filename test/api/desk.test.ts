@@ -344,6 +344,30 @@ describe.each(DATABASES)('the privacy desk on %s', (kind) => {
     })
   })
 
+  it('finds a request by its reference in any case: the API, its actions, and the page', async () => {
+    const email = desk.email('casse')
+    const reference = await desk.submit(email)
+    await desk.verify(email, reference)
+    const lower = reference.toLowerCase()
+    for (const typed of [lower, `${lower.slice(0, 3)}${reference.slice(3)}`]) {
+      const found = await desk.get(`${API}/${typed}`)
+      expect(found.status, typed).toBe(200)
+      expect(found.body.reference).toBe(reference)
+    }
+    const noted = await desk.post(`${API}/${lower}/notes`, { text: 'Teruggebeld.' })
+    expect(noted.status).toBe(200)
+    expect(noted.body.reference).toBe(reference)
+    expect(timelineWords(await desk.detail(reference))).toContain('note')
+    // The page sends a reference typed in another case on to the address as the reference is written.
+    for (const lang of ['nl', 'fr']) {
+      const page = await desk.get(`/${lang}/internal-privacy-rights/requests/${lower}`)
+      expect(page.status).toBe(302)
+      expect(page.headers.location).toBe(`/${lang}/internal-privacy-rights/requests/${reference}`)
+    }
+    expect((await desk.get(`${API}/nl-000000-aaaaa`)).status).toBe(404)
+    expect((await desk.get('/nl/internal-privacy-rights/requests/nl-000000-aaaaa')).status).toBe(404)
+  })
+
   it('validates bodies, queries and references, and refuses cross-site posts', async () => {
     const email = desk.email('valide')
     const reference = await desk.submit(email)
