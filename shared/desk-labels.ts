@@ -1,4 +1,5 @@
 import { labelsOf } from './labels'
+import { LANGUAGES } from './locale'
 import { COMPLAINT_OUTCOMES, COMPLAINT_STATUSES } from './political-ads'
 import {
   DESK_ACTIONS,
@@ -18,6 +19,8 @@ export const REQUEST_STATUS_LABELS = labelsOf('staff.desk.status.', REQUEST_STAT
 export const REJECTION_REASON_LABELS = labelsOf('staff.desk.rejection.', REJECTION_REASONS)
 export const EVENT_LABELS = labelsOf('staff.desk.event.', EVENT_KINDS)
 export const COUNTRY_LABELS = labelsOf('staff.desk.country.', COUNTRIES)
+/** The language a requester or sender wrote in, named in the team's language: the team answers in it. */
+export const SENDER_LANGUAGE_LABELS = labelsOf('mail.team.languages.', LANGUAGES)
 export const DESK_MAIL_LABELS = labelsOf('staff.desk.mail.', DESK_MAIL_KINDS)
 export const DESK_DONE_LABELS = labelsOf('staff.desk.done.', DESK_ACTIONS)
 export const REPLY_TEMPLATE_LABELS = labelsOf('mail.desk.template.', FLOW_TYPES)

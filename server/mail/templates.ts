@@ -1,18 +1,24 @@
 import { formatAddress } from '#shared/address.ts'
 import type { ContactSubject } from '#shared/contact.ts'
-import { COMPLAINT_OUTCOME_LABELS, COUNTRY_LABELS, REJECTION_REASON_LABELS } from '#shared/desk-labels.ts'
+import {
+  COMPLAINT_OUTCOME_LABELS,
+  COUNTRY_LABELS,
+  REJECTION_REASON_LABELS,
+  SENDER_LANGUAGE_LABELS,
+} from '#shared/desk-labels.ts'
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
-  CUSTOMER_LANGUAGE_LABELS,
   FLOW_LABELS,
 } from '#shared/labels.ts'
+import { isLanguage } from '#shared/locale.ts'
 import type { ComplaintOutcome, ComplaintReason } from '#shared/political-ads.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
 import type { FlowType } from '#shared/privacy-rights/request.ts'
+import type { Country } from '#shared/site.ts'
 import type { ContactMessage as StoredContactMessage } from '../db/contact-repository'
 import type { PrivacyRequest } from '../db/privacy-request-repository'
 
@@ -205,6 +211,16 @@ function paragraphsOf(text: string): string[] {
     .filter(Boolean)
 }
 
+/** A language by its name in the team's language; a stored value that names none stays as it is. */
+const languageName = (t: Translate, language: string) =>
+  isLanguage(language) ? t(SENDER_LANGUAGE_LABELS[language]) : language
+
+/** The lines that tell a team mail's reader in which language to answer, and for which country. */
+const senderLines = (t: Translate, language: string, country: Country) => [
+  `${t('mail.team.sender_language')}: ${languageName(t, language)}`,
+  `${t('mail.team.country')}: ${t(COUNTRY_LABELS[country])}`,
+]
+
 /** To the country's privacy mailbox: everything the team needs to handle the request. */
 export function privacyTeamMail(
   t: Translate,
@@ -217,7 +233,7 @@ export function privacyTeamMail(
     [t('mail.team.reference'), request.reference ?? request.id],
     [t('mail.summary.request'), t(FLOW_LABELS[request.flowType])],
     [t('mail.team.deadline'), dueText],
-    [t('mail.team.language'), t(CUSTOMER_LANGUAGE_LABELS[request.language])],
+    [t('mail.team.language'), languageName(t, request.language)],
     [t('mail.team.country'), t(COUNTRY_LABELS[request.country])],
     [t('mail.summary.brands'), request.brandNames.join(', ') || null],
     [t('mail.team.email'), request.email],
@@ -239,7 +255,7 @@ export function privacyTeamMail(
 
 type ContactMessage = Pick<
   StoredContactMessage,
-  'reference' | 'subject' | 'name' | 'email' | 'phoneNumber' | 'question'
+  'reference' | 'country' | 'language' | 'subject' | 'name' | 'email' | 'phoneNumber' | 'question'
 >
 
 const subjectLabel = (t: Translate, subject: ContactSubject | null) =>
@@ -250,6 +266,7 @@ export function customerServiceMail(t: Translate, message: ContactMessage): Rend
   const lines = [
     `${t('mail.team.reference')}: ${message.reference}`,
     `${t('mail.contact.subject_label')}: ${subjectLabel(t, message.subject)}`,
+    ...senderLines(t, message.language, message.country),
     `${t('mail.team.name')}: ${message.name}`,
     `${t('mail.team.email')}: ${message.email}`,
     ...(message.phoneNumber ? [`${t('mail.team.phone')}: ${message.phoneNumber}`] : []),
@@ -278,13 +295,22 @@ export function contactAcknowledgementMail(t: Translate, message: ContactMessage
 /** To the country's privacy mailbox: the complaint with the campaign's id and sponsor. */
 export function complaintTeamMail(
   t: Translate,
-  complaint: { reference: string; reason: ComplaintReason; name: string; email: string; explanation: string },
+  complaint: {
+    reference: string
+    country: Country
+    locale: string
+    reason: ComplaintReason
+    name: string
+    email: string
+    explanation: string
+  },
   campaign: { id: string; sponsorName: string },
 ): RenderedMail {
   const lines = [
     `${t('mail.team.reference')}: ${complaint.reference}`,
     `${t('mail.complaint.campaign')}: ${campaign.id} (${campaign.sponsorName})`,
     `${t('mail.complaint.reason')}: ${t(COMPLAINT_REASON_LABELS[complaint.reason])}`,
+    ...senderLines(t, complaint.locale.slice(0, 2), complaint.country),
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]

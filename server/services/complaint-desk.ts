@@ -60,7 +60,9 @@ export function createComplaintDesk(deps: {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
 
-  const find = async (actor: DeskActor, reference: string) => {
+  const find = async (actor: DeskActor, typed: string) => {
+    // In any case, as the privacy desk's requests (a reference typed from a letter or a phone call).
+    const reference = typed.toUpperCase()
     const complaint = /^[A-Z]{2}-\d{6}-[A-Z0-9]{5}$/.test(reference)
       ? await findComplaint(db.db, reference)
       : null

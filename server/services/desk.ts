@@ -130,7 +130,9 @@ export function createDeskService(deps: {
   const clock = deps.clock ?? (() => new Date())
   const mails = requesterMails(brands, deps.privacyMailbox)
 
-  const find = async (actor: DeskActor, reference: string) => {
+  const find = async (actor: DeskActor, typed: string) => {
+    // A reference read out on the phone or copied from a mail may come in any case, as in the search.
+    const reference = typed.toUpperCase()
     const request = /^[A-Z]{2}-\d{6}-[A-Z0-9]{5}$/.test(reference)
       ? await findByReference(db.db, reference)
       : null

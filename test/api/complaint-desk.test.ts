@@ -177,6 +177,26 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     const page = (await get(`/fr/internal-privacy-rights/complaints/${reference}`)).text
     expect(page).toContain('<strong>E-mail prêt à l&#x27;envoi</strong>')
   })
+  it('finds a complaint by its reference in any case: the API, its actions, and the page', async () => {
+    const reference = (await complain()).body.reference as string
+    const lower = reference.toLowerCase()
+    const found = await get(`${API}/${lower}`)
+    expect(found.status).toBe(200)
+    expect(found.body.reference).toBe(reference)
+    const reviewed = await post(`${API}/${lower}/review`, {})
+    expect(reviewed.status).toBe(200)
+    expect(reviewed.body).toMatchObject({ reference, status: 'under_review' })
+    // The page sends a reference typed in another case on to the address as the reference is written.
+    for (const lang of ['nl', 'fr']) {
+      const page = await get(`/${lang}/internal-privacy-rights/complaints/${lower}`)
+      expect(page.status).toBe(302)
+      expect(page.headers.location).toBe(`/${lang}/internal-privacy-rights/complaints/${reference}`)
+    }
+    expect((await get(`/nl/internal-privacy-rights/complaints/${reference}`)).status).toBe(200)
+    expect((await get(`${API}/be-000000-aaaaa`)).status).toBe(404)
+    expect((await get('/nl/internal-privacy-rights/complaints/be-000000-aaaaa')).status).toBe(404)
+  })
+
   it('closes "ad suspended" by adding a dated suspension, naming the complaint, to the notice (a new version)', async () => {
     const reference = (await complain('MISLEADING', 'nl_be')).body.reference as string
     const before = (await request(setup.app).get('/api/campaign-items/be-vote').set('Host', ACC_BE)).body

@@ -39,6 +39,9 @@ describe.each(DATABASES)('POST /api/contact on %s', (kind) => {
     const [team] = await sink.waitFor((m) => JSON.stringify(m.to).includes('klantendienst@service.test'))
     expect(team?.text).toContain('Mon journal arrive en retard.')
     expect(team?.text).toContain('Bezorging')
+    // Customer service works in Dutch; the lines tell it to answer in French, for Belgium.
+    expect(team?.text).toContain('Taal van de afzender: Frans')
+    expect(team?.text).toContain('Land: België')
     expect(res.body.reference).toMatch(/^BE-\d{6}-[2-9A-Z]{5}$/)
     expect(team?.subject).toContain(res.body.reference)
     const [ack] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))

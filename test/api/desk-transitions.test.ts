@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
+import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import { DATABASES } from '../support/app'
 import { DESK_API as API, DAY_MS, type DeskBench, deskTestSetup, timelineWords } from '../support/desk'
 
@@ -28,6 +29,13 @@ const MAIL: Record<Action, string | null> = {
   complete: 'completed',
   reject: 'rejected',
   notes: null,
+}
+/** The audit trail's name of each action. */
+const AUDITED: Record<Action, StaffAction> = {
+  extend: 'REQUEST_EXTENDED',
+  complete: 'REQUEST_COMPLETED',
+  reject: 'REQUEST_REJECTED',
+  notes: 'NOTE_ADDED',
 }
 
 const STATES: State[] = [
@@ -99,11 +107,23 @@ describe.each(DATABASES)('the desk’s status transitions on %s', (kind) => {
   }
 
   /** The moment of the action: after the link lapsed, or after the first month, where the state says so. */
-  const act = (state: State, reference: string, action: Action) => {
+  const momentOf = (state: State) => {
     const later = { expired: 73 * HOUR_MS, 'open after the first month': 32 * DAY_MS }
-    const when = new Date(START.getTime() + (later[state as keyof typeof later] ?? 0))
-    return desk.at(when, () => desk.post(`${API}/${reference}/${action}`, BODIES[action]))
+    return new Date(START.getTime() + (later[state as keyof typeof later] ?? 0))
   }
+  const act = (state: State, reference: string, action: Action) =>
+    desk.at(momentOf(state), () => desk.post(`${API}/${reference}/${action}`, BODIES[action]))
+
+  /** The request's entries in the append-only audit trail. */
+  const auditOf = (reference: string) =>
+    desk.setup.composition.db.db
+      .selectFrom('staff_audit_log as audit')
+      .innerJoin('privacy_requests as request', 'request.id', 'audit.request_id')
+      .select(['audit.id', 'audit.action', 'audit.actor_email', 'audit.country', 'audit.occurred_at'])
+      .where('request.reference', '=', reference)
+      .orderBy('audit.occurred_at')
+      .orderBy('audit.id')
+      .execute()
 
   /** The timeline without deliveries, which the mail poller adds in its own time. */
   const record = async (reference: string) =>
@@ -112,9 +132,21 @@ describe.each(DATABASES)('the desk’s status transitions on %s', (kind) => {
   it.each(ALLOWED)('%s → %s: 200, %s', async (state, action, to) => {
     const reference = await requestIn(state)
     const before = await record(reference)
+    const audited = await auditOf(reference)
     const answer = await act(state, reference, action)
     expect(answer.status).toBe(200)
     expect(answer.body.status).toBe(to)
+    // Exactly one new audit entry, naming the action, the staff member and the moment.
+    const added = (await auditOf(reference)).filter((row) => !audited.some((old) => old.id === row.id))
+    expect(added).toEqual([
+      {
+        id: expect.any(String),
+        action: AUDITED[action],
+        actor_email: 'lisa.desk@dpgmedia.nl',
+        country: 'BE',
+        occurred_at: momentOf(state).toISOString(),
+      },
+    ])
     const after = await record(reference)
     const mail = MAIL[action]
     // The action's entry and, in the same transaction, its mail to the requester; nothing else.
@@ -129,6 +161,7 @@ describe.each(DATABASES)('the desk’s status transitions on %s', (kind) => {
     const reference = await requestIn(state)
     const before = await desk.detail(reference)
     const words = await record(reference)
+    const audited = await auditOf(reference)
     const answer = await act(state, reference, action)
     expect(answer.status).toBe(409)
     expect(answer.body.error.code).toBe('INVALID_TRANSITION')
@@ -137,5 +170,6 @@ describe.each(DATABASES)('the desk’s status transitions on %s', (kind) => {
     expect(after.dueAt).toBe(before.dueAt)
     expect(after.closedAt).toBe(before.closedAt)
     expect(await record(reference)).toEqual(words)
+    expect(await auditOf(reference)).toEqual(audited)
   })
 })

@@ -1,5 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '#server/services/privacy-requests.ts'
 import { DATABASES } from '../support/app'
 import {
   DESK_API as API,
@@ -221,6 +222,150 @@ describe.each(DATABASES)('the privacy desk on %s', (kind) => {
       }
       expect(await desk.desk.statusOf(token)).toBeNull()
     })
+  })
+
+  it('the status link is 256 random bits of its own, kept only as a hash, and opening it changes nothing', async () => {
+    const email = desk.email('suivi')
+    const reference = await desk.submit(email)
+    await desk.verify(email, reference)
+    const tokenOf = async (ref: string) => {
+      const receipt = await desk.mailAbout(email, ref, /^Nous traitons/)
+      return /privacy-rights\/status\?token=([^\s"&<>]+)/.exec(receipt?.text ?? '')?.[1] ?? ''
+    }
+    const token = await tokenOf(reference)
+    // 32 bytes in base64url without padding: 43 characters.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32)
+    const other = await desk.submit(email)
+    await desk.verify(email, other)
+    expect(await tokenOf(other)).not.toBe(token)
+    // A reply on its course, delivered: the view has something to show.
+    const extension = { reason: 'Votre compte existe chez plusieurs marques.' }
+    expect((await desk.post(`${API}/${reference}/extend`, extension)).status).toBe(200)
+    await expect.poll(async () => timelineWords(await desk.detail(reference))).toContain('mail:extended')
+    await desk.drained()
+
+    const db = desk.setup.composition.db.db
+    const stored = await db
+      .selectFrom('privacy_requests')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    // Only the token's SHA-256 is kept; no column of the request, its timeline or its mails holds the token.
+    expect(stored.status_token_hash).not.toBe(token)
+    expect(stored.status_token_hash).toBe(hashToken(token))
+    const snapshot = async () => ({
+      request: await db
+        .selectFrom('privacy_requests')
+        .selectAll()
+        .where('id', '=', stored.id)
+        .executeTakeFirstOrThrow(),
+      events: await db
+        .selectFrom('request_events')
+        .selectAll()
+        .where('request_id', '=', stored.id)
+        .orderBy('occurred_at')
+        .orderBy('id')
+        .execute(),
+      mails: await db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('about_id', '=', stored.id)
+        .orderBy('id')
+        .execute(),
+      tokens: await db
+        .selectFrom('verification_tokens')
+        .selectAll()
+        .where('request_id', '=', stored.id)
+        .orderBy('token_hash')
+        .execute(),
+      audit: await db.selectFrom('staff_audit_log').select('id').orderBy('id').execute(),
+      detail: await desk.detail(reference),
+    })
+    const before = await snapshot()
+    expect(JSON.stringify(before)).not.toContain(token)
+
+    // The page is rendered on the server from the desk service; it calls no API. Opened in both
+    // languages, twice (a mail scanner and then the requester), and the service asked directly.
+    for (const lang of ['fr', 'nl', 'fr', 'nl']) {
+      const page = await request(desk.app)
+        .get(`/${lang}/privacy-rights/status?token=${token}`)
+        .set('Host', SITES.BE)
+      expect(page.status).toBe(200)
+      expect(page.text).toContain(reference)
+      expect(page.text).toContain(extension.reason)
+    }
+    expect(await desk.desk.statusOf(token)).toMatchObject({ reference, status: 'extended' })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('lists a request past its due date under due=overdue with negative days left, and the queue says so', async () => {
+    const email = desk.email('te-laat', 'NL')
+    const late = await desk.submit(email, 'NL', { flowType: 'RIGHT_OF_ACCESS' })
+    await desk.verify(email, late, 'NL')
+    const answered = await desk.submit(email, 'NL', { flowType: 'RIGHT_OF_ACCESS' })
+    await desk.verify(email, answered, 'NL')
+    expect((await desk.post(`${API}/${answered}/complete`, { message: 'Zie hieronder.' })).status).toBe(200)
+    const mine = `q=${encodeURIComponent(email)}`
+    const due = '2026-12-02T09:00:00.000Z'
+    // An hour before the due moment: due today, within the week, not overdue.
+    await desk.at(new Date(Date.parse(due) - 3_600_000), async () => {
+      expect((await desk.get(`${API}?due=overdue&${mine}`)).body).toEqual({ items: [], total: 0 })
+      const week = (await desk.get(`${API}?due=week&${mine}`)).body
+      expect(week.items).toEqual([expect.objectContaining({ reference: late, daysLeft: 0 })])
+    })
+    // Two days after it: overdue, counted, and no longer "due within 7 days"; the answered one is in neither.
+    await desk.at(new Date(Date.parse(due) + 2 * DAY_MS), async () => {
+      const overdue = (await desk.get(`${API}?due=overdue&${mine}`)).body
+      expect(overdue).toEqual({
+        items: [expect.objectContaining({ reference: late, status: 'open', dueAt: due, daysLeft: -2 })],
+        total: 1,
+      })
+      expect((await desk.get(`${API}?due=week&${mine}`)).body).toEqual({ items: [], total: 0 })
+      expect((await desk.detail(late)).daysLeft).toBe(-2)
+      // The whole queue's count of overdue requests: only due ones past their date, each counted once.
+      const all = (await desk.get(`${API}?due=overdue&limit=100`)).body
+      expect(all.total).toBe(all.items.length)
+      for (const item of all.items as { status: string; daysLeft: number }[]) {
+        expect(['open', 'extended']).toContain(item.status)
+        expect(item.daysLeft).toBeLessThan(0)
+      }
+      const badge = {
+        nl: '<span class="desk-badge desk-badge--overdue">2 dagen te laat</span>',
+        fr: '<span class="desk-badge desk-badge--overdue">2 jours de retard</span>',
+      }
+      for (const lang of ['nl', 'fr'] as const) {
+        const page = await desk.get(`/${lang}/internal-privacy-rights/requests?due=overdue&${mine}`)
+        expect(page.status).toBe(200)
+        expect(page.text).toContain(`>${late}</a>`)
+        expect(page.text).not.toContain(answered)
+        expect(page.text).toContain(badge[lang])
+      }
+    })
+  })
+
+  it('finds a request by its reference in any case: the API, its actions, and the page', async () => {
+    const email = desk.email('casse')
+    const reference = await desk.submit(email)
+    await desk.verify(email, reference)
+    const lower = reference.toLowerCase()
+    for (const typed of [lower, `${lower.slice(0, 3)}${reference.slice(3)}`]) {
+      const found = await desk.get(`${API}/${typed}`)
+      expect(found.status, typed).toBe(200)
+      expect(found.body.reference).toBe(reference)
+    }
+    const noted = await desk.post(`${API}/${lower}/notes`, { text: 'Teruggebeld.' })
+    expect(noted.status).toBe(200)
+    expect(noted.body.reference).toBe(reference)
+    expect(timelineWords(await desk.detail(reference))).toContain('note')
+    // The page sends a reference typed in another case on to the address as the reference is written.
+    for (const lang of ['nl', 'fr']) {
+      const page = await desk.get(`/${lang}/internal-privacy-rights/requests/${lower}`)
+      expect(page.status).toBe(302)
+      expect(page.headers.location).toBe(`/${lang}/internal-privacy-rights/requests/${reference}`)
+    }
+    expect((await desk.get(`${API}/nl-000000-aaaaa`)).status).toBe(404)
+    expect((await desk.get('/nl/internal-privacy-rights/requests/nl-000000-aaaaa')).status).toBe(404)
   })
 
   it('validates bodies, queries and references, and refuses cross-site posts', async () => {

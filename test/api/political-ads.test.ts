@@ -275,15 +275,18 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const res = await request(setup.app).post('/api/political-ad-complaint').set('Host', ACC_BE).send({
       name: 'Anne',
       email,
-      explanation: 'Misleidend',
+      explanation: 'Trompeuse',
       reason: 'MISLEADING',
       campaignId: campaign.id,
-      locale: 'nl_be',
+      locale: 'fr_be',
     })
     expect(res.status).toBe(200)
     const [team] = await sink.waitFor((m) => JSON.stringify(m.to).includes('privacy-team@dpg.test'))
     expect(team?.text).toContain(campaign.id)
     expect(team?.text).toContain(campaign.sponsorName)
+    // The team works in Dutch; the lines tell it to answer in French, for Belgium.
+    expect(team?.text).toContain('Taal van de afzender: Frans')
+    expect(team?.text).toContain('Land: België')
     const [ack] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
     expect(ack?.subject).toContain(res.body.reference)
     expect(ack?.replyTo?.text).toBe('privacy-team@dpg.test')
