@@ -93,7 +93,8 @@ export function fulfilmentRouter(
       return
     }
     const header = req.get('authorization') ?? ''
-    const secret = /^Bearer ([\w-]{1,200})$/.exec(header)?.[1]
+    // The scheme is case-insensitive (RFC 9110 §11.1): `bearer …` too.
+    const secret = /^Bearer +([\w-]{1,200})$/i.exec(header)?.[1]
     const client = secret ? await clients.authenticate(secret) : null
     if (!client) {
       await store.hit(failures, 60_000).catch(() => 0)

@@ -69,6 +69,21 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect((await feed(secret)).status).toBe(401)
   })
 
+  it('takes the Bearer scheme in any case, and nothing but Bearer', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR', 'Bearer  ']) {
+      const answer = await request(setup.app)
+        .get(FEED)
+        .set('Host', BE)
+        .set('Authorization', `${scheme} ${secrets.beAll}`)
+      expect(answer.status, scheme).toBe(200)
+    }
+    for (const header of [`Basic ${secrets.beAll}`, `Bearer${secrets.beAll}`, secrets.beAll]) {
+      const answer = await request(setup.app).get(FEED).set('Host', BE).set('Authorization', header)
+      expect(answer.status, header).toBe(401)
+      expect(answer.headers['www-authenticate']).toBe('Bearer realm="privacy-site"')
+    }
+  })
+
   it('keeps a rotated secret working for 24 hours, then only the new one', async () => {
     const clients = setup.composition.services.apiClients
     const { secret: old } = await clients.add({ name: 'Rotating', country: 'BE' })
