@@ -183,7 +183,8 @@ export function feedEntry(row: Omit<FeedItem, 'seq'>, contactData: boolean): Fee
 /**
  * A phone number as the suppressions store it (`+31612345678`), from any notation a call centre types:
  * spaces, dashes, dots and brackets; `0031…` or `+31…`; or the national `06…` of the client's country.
- * Null when it cannot be a phone number.
+ * The national trunk 0 written after the country code, as in `+32 (0)470 12 34 56` or `+31 06 1234 5678`,
+ * is dropped: no Dutch or Belgian number starts with 0 after +31 or +32. Null when it cannot be a phone number.
  */
 export function normalisePhone(input: string, country: Country): string | null {
   const digits = input.trim().replace(/[\s().\-/]/g, '')
@@ -194,5 +195,7 @@ export function normalisePhone(input: string, country: Country): string | null {
       : digits.startsWith('0')
         ? `${country === 'NL' ? '+31' : '+32'}${digits.slice(1)}`
         : null
-  return international && /^\+\d{8,15}$/.test(international) ? international : null
+  // `+32 (0)470…` and `+32 0470…` alike: the brackets are gone, the 0 goes here.
+  const number = international?.replace(/^(\+3[12])0/, '$1')
+  return number && /^\+\d{8,15}$/.test(number) ? number : null
 }
