@@ -58,15 +58,19 @@ export interface ApiClientService {
   /** The live client of a bearer secret, or null (unknown, revoked, or a rotated-out secret past its grace). */
   authenticate(secret: string): Promise<ApiClient | null>
   feed(client: ApiClient, after: string | undefined, limit: number): Promise<FeedPage>
-  lookup(client: ApiClient, contact: { email?: string; phoneNumber?: string }): Promise<LookupAnswer>
+  /** The answer, and how many suppressions it summed up (for the call count). */
+  lookup(
+    client: ApiClient,
+    contact: { email?: string; phoneNumber?: string },
+  ): Promise<{ answer: LookupAnswer; matched: number }>
   applied(client: ApiClient, id: string): Promise<AppliedAnswer>
+  /** Counts one call of the client to an endpoint today, and the items it answered; never what they were. */
+  recordCall(client: ApiClient, endpoint: string, items: number): Promise<void>
 }
 
 export function createApiClientService(deps: { db: Db; clock?: () => Date }): ApiClientService {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
-  const count = (client: ApiClient, endpoint: string, items: number) =>
-    recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
 
   return {
     async add({ name, country, brands, contactData = true }) {
@@ -128,7 +132,6 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
         after === undefined ? 0 : /^\d+$/.test(after) ? Number(after) : await sequenceOf(db.db, client, after)
       if (from === null) throw new ValidationFailed([{ field: 'after', rule: 'unknown' }])
       const rows = await feedPage(db.db, client, from, limit)
-      await count(client, 'suppressions', rows.length)
       const items = rows.map((row) => feedEntry(row, client.contactData))
       // A full page: `next` continues. A shorter one is the end for now (`next` null); later, continue from
       // the last item's id (or the last `next`).
@@ -143,15 +146,17 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
       if ('phoneNumber' in key && !key.phoneNumber)
         throw new ValidationFailed([{ field: 'phoneNumber', rule: 'pattern' }])
       const rows = await suppressedFor(db.db, client, key as { email: string } | { phoneNumber: string })
-      await count(client, 'lookup', rows.length)
-      return lookupAnswer(rows)
+      return { answer: lookupAnswer(rows), matched: rows.length }
     },
 
     async applied(client, id) {
       if (!(await visibleSuppression(db.db, client, id))) throw new NotFound('Suppression')
       const appliedAt = await markApplied(db.db, id, client.id, clock().toISOString())
-      await count(client, 'applied', 1)
       return { id, appliedAt }
+    },
+
+    async recordCall(client, endpoint, items) {
+      await recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
     },
   }
 }

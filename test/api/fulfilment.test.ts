@@ -10,6 +10,7 @@ import { openApiSchemas } from '../support/openapi'
 import { writerConnection } from '../support/paused-writer'
 import { SmtpSink } from '../support/smtp'
 import { confirmByMail } from '../support/verification'
+import { eventually } from '../support/waiting'
 
 const NL = 'privacy.dpgmedia.nl'
 const BE = 'privacy.dpgmedia.be'
@@ -168,10 +169,12 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(Object.keys(bare)).not.toContain('phoneNumber')
     const otherCountry = (await feed(secrets.nl, '?limit=1000')).body
     expect(otherCountry.items.some((item: { reference: string }) => item.reference === reference)).toBe(false)
-    // Every call is counted, never what it answered.
-    const listed = await setup.composition.services.apiClients.list()
-    const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
-    expect(calls.find((call) => call.endpoint === 'suppressions')?.calls).toBeGreaterThan(0)
+    // Every call is counted (once its answer is done), never what it answered.
+    await eventually('the feed calls counted', async () => {
+      const listed = await setup.composition.services.apiClients.list()
+      const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
+      return (calls.find((call) => call.endpoint === 'suppressions')?.calls ?? 0) > 0
+    })
   })
 
   it('shows an objection staff recorded like any other', async () => {
@@ -697,6 +700,60 @@ describe('the per-client rate limit', () => {
       expect(limited.body.error.code).toBe('RATE_LIMITED')
       expect(limited.headers['retry-after']).toBe('60')
       expect((await call(other)).status).toBe(200)
+    } finally {
+      await setup.composition.close()
+    }
+  })
+})
+
+describe('the calls a client made, as `api-clients list` shows them', () => {
+  it('counts every call of a known client per endpoint and day, refused ones too (400, 404, 429)', async () => {
+    const setup = await testSetup({ API_CLIENT_REQUESTS_PER_MINUTE: '5' })
+    try {
+      const clients = setup.composition.services.apiClients
+      const { secret } = await clients.add({ name: 'Counted', country: 'NL', brands: ['AD'] })
+      const objection = await request(setup.app)
+        .post('/api/privacy-rights/request')
+        .set('Host', NL)
+        .send({
+          flowType: 'OBJECTION',
+          country: 'NL',
+          language: 'nl',
+          phoneNumber: '+31655555555',
+          brands: ['AD'],
+        })
+      expect(objection.status).toBe(200)
+      const call = (method: 'get' | 'post', path: string, body?: object) => {
+        const sent = request(setup.app)[method](path).set('Host', NL).set('Authorization', `Bearer ${secret}`)
+        return body ? sent.send(body) : sent
+      }
+      const statuses = [
+        (await call('get', FEED)).status,
+        (await call('get', `${FEED}?limit=0`)).status,
+        (await call('post', `${FEED}/lookup`, {})).status,
+        (await call('post', `${FEED}/lookup`, { phoneNumber: '06 5555 5555' })).status,
+        (await call('post', `${FEED}/00000000-0000-4000-8000-000000000000/applied`)).status,
+        // Past the limit of 5 a minute.
+        (await call('get', FEED)).status,
+        (await call('get', '/api/v1/nothing')).status,
+      ]
+      expect(statuses).toEqual([200, 400, 400, 200, 404, 429, 429])
+      // Without a valid secret a call is no one's: not counted.
+      expect((await request(setup.app).get(FEED).set('Host', NL)).status).toBe(401)
+      const today = new Date().toISOString().slice(0, 10)
+      const callsOf = async () =>
+        (await clients.list()).find((client) => client.name === 'Counted')?.calls ?? []
+      // Counted once each answer is done.
+      await eventually(
+        'seven calls counted',
+        async () => (await callsOf()).reduce((sum, row) => sum + row.calls, 0) >= 7,
+      )
+      expect(await callsOf()).toEqual([
+        { day: today, endpoint: 'applied', calls: 1, items: 0 },
+        { day: today, endpoint: 'lookup', calls: 2, items: 1 },
+        { day: today, endpoint: 'other', calls: 1, items: 0 },
+        { day: today, endpoint: 'suppressions', calls: 3, items: 1 },
+      ])
     } finally {
       await setup.composition.close()
     }
