@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { type BrandCatalog, brandsOfNroKeys } from '#shared/brands.ts'
 import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import {
@@ -20,13 +21,12 @@ import {
 } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import { cancelUnwantedDeliveries, endpointsOf } from '../db/webhook-repository'
-import { NotFound, ValidationFailed } from './errors'
+import { NotFound, UnknownBrandKeys, ValidationFailed } from './errors'
 import type { AppliedAnswer, FeedEntry, FeedPage, LookupAnswer } from './fulfilment-shapes'
 
 /** After a rotation the old secret works this long, so a brand system can roll out the new one. */
 const ROTATION_GRACE_MS = 24 * 60 * 60_000
 const NAME = /^[\p{L}\p{N} ._-]{2,80}$/u
-const BRAND_KEY = /^[A-Z0-9][A-Z0-9_]*$/
 
 /** 256 random bits, recognisable in a leaked log: `pss_…`. Only its SHA-256 is stored. */
 function newSecret(): string {
@@ -38,13 +38,17 @@ export function secretHash(secret: string): string {
 }
 
 export interface ApiClientService {
+  /**
+   * A new client and its secret. Each brand key must be one of the country's; a key of a brand that has
+   * several gives the client all of them (an objection to the brand stores every one), and `widened` says so.
+   */
   add(input: {
     name: string
     country: Country
     brands?: string[]
     /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
     contactData?: boolean
-  }): Promise<{ client: ApiClient; secret: string }>
+  }): Promise<{ client: ApiClient; secret: string; widened: { key: string; nroKeys: string[] }[] }>
   list(): Promise<
     (ApiClient & {
       calls: Awaited<ReturnType<typeof callsOf>>
@@ -68,27 +72,40 @@ export interface ApiClientService {
   recordCall(client: ApiClient, endpoint: string, items: number): Promise<void>
 }
 
-export function createApiClientService(deps: { db: Db; clock?: () => Date }): ApiClientService {
+export function createApiClientService(deps: {
+  db: Db
+  /** The brand lists the clients' brand keys come from. */
+  brands: BrandCatalog
+  clock?: () => Date
+}): ApiClientService {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
 
   return {
     async add({ name, country, brands, contactData = true }) {
       if (!NAME.test(name)) throw new ValidationFailed([{ field: 'name', rule: 'pattern' }])
-      if (brands?.some((key) => !BRAND_KEY.test(key)))
-        throw new ValidationFailed([{ field: 'brands', rule: 'pattern' }])
+      const list = deps.brands[country].brands
+      const named = brandsOfNroKeys(list, brands ?? [])
+      const known = list.flatMap((brand) => brand.nroKeys)
+      if (named.unknown.length > 0) throw new UnknownBrandKeys(named.unknown, known)
       if (await findClientByName(db.db, name)) throw new ValidationFailed([{ field: 'name', rule: 'unique' }])
       const secret = newSecret()
       const client = {
         id: crypto.randomUUID(),
         name,
         country,
-        brands: brands && brands.length > 0 ? [...new Set(brands)] : null,
+        brands:
+          named.brands.length > 0 ? [...new Set(named.brands.flatMap(({ brand }) => brand.nroKeys))] : null,
         createdAt: clock().toISOString(),
         contactData,
       }
       await insertClient(db.db, client, secretHash(secret))
-      return { client: { ...client, revokedAt: null }, secret }
+      // Each brand once, where the keys given were not all of its keys.
+      const given = new Set(brands)
+      const widened = [...new Map(named.brands.map(({ key, brand }) => [brand.id, { key, brand }])).values()]
+        .filter(({ brand }) => brand.nroKeys.some((key) => !given.has(key)))
+        .map(({ key, brand }) => ({ key, nroKeys: brand.nroKeys }))
+      return { client: { ...client, revokedAt: null }, secret, widened }
     },
 
     async list() {

@@ -1,9 +1,12 @@
 import { createClient } from 'redis'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BRANDS } from '#server/brands.ts'
 import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { normalisePhone } from '#server/services/api-clients.ts'
+import { UnknownBrandKeys } from '#server/services/errors.ts'
+import { flattenNroKeys } from '#shared/brands.ts'
 import { togglesFrom } from '#shared/site.ts'
 import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { openApiSchemas } from '../support/openapi'
@@ -499,6 +502,64 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(again.body.appliedAt).toBe(first.body.appliedAt)
     expect((await apply(secrets.nl, item.id)).status).toBe(404)
     expect((await apply(secrets.be, 'not-an-id')).status).toBe(404)
+  })
+
+  it('gives a client named by one key of a brand all its keys: an objection to HLN reaches it whole, and it confirms each', async () => {
+    const clients = setup.composition.services.apiClients
+    const { client, secret, widened } = await clients.add({
+      name: 'HLN only',
+      country: 'BE',
+      brands: ['HLN'],
+    })
+    expect(client.brands).toEqual(['HLN', 'HLN_DIGITAL'])
+    expect(widened).toEqual([{ key: 'HLN', nroKeys: ['HLN', 'HLN_DIGITAL'] }])
+    // The form sends every key of the brand the visitor chose.
+    const hln = BRANDS.BE.brands.find((brand) => brand.description === 'HLN')?.id ?? ''
+    const keys = flattenNroKeys(BRANDS.BE.brands, [hln])
+    expect(keys).toEqual(['HLN', 'HLN_DIGITAL'])
+    const answer = await objection(BE, 'BE', keys, '+32470121212')
+    expect(answer.status).toBe(200)
+    const items = (
+      (await feed(secret, '?limit=1000')).body.items as { id: string; reference: string }[]
+    ).filter((item) => item.reference === answer.body.reference)
+    expect(items.map((item) => (item as { brandKey?: string }).brandKey).sort()).toEqual([
+      'HLN',
+      'HLN_DIGITAL',
+    ])
+    for (const item of items) {
+      const applied = await request(setup.app)
+        .post(`${FEED}/${item.id}/applied`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secret}`)
+      expect(applied.status).toBe(200)
+    }
+    const detail = await setup.composition.services.desk.detail(
+      { ...staffMember, countries: ['BE'] },
+      answer.body.reference,
+    )
+    expect(detail.fulfilment).toEqual([
+      { brandKey: 'HLN', channel: 'PHONE', appliedAt: now.toISOString(), client: 'HLN only' },
+      { brandKey: 'HLN_DIGITAL', channel: 'PHONE', appliedAt: now.toISOString(), client: 'HLN only' },
+    ])
+    const lookup = await request(setup.app)
+      .post(`${FEED}/lookup`)
+      .set('Host', BE)
+      .set('Authorization', `Bearer ${secret}`)
+      .send({ phoneNumber: '+32470121212' })
+    expect(lookup.body).toEqual({ suppressed: true, channels: ['PHONE'], brandKeys: ['HLN', 'HLN_DIGITAL'] })
+  })
+
+  it('refuses a client brand key its country does not have, naming the keys it has, and stores nothing', async () => {
+    const clients = setup.composition.services.apiClients
+    const typo = clients.add({ name: 'Typo CRM', country: 'BE', brands: ['HLN', 'HLM'] })
+    await expect(typo).rejects.toBeInstanceOf(UnknownBrandKeys)
+    await expect(typo).rejects.toThrow(/unknown brand key HLM; the country's keys are .*HLN, HLN_DIGITAL/)
+    // A Dutch key is not a Belgian one.
+    await expect(clients.add({ name: 'Typo CRM', country: 'BE', brands: ['AD'] })).rejects.toMatchObject({
+      unknown: ['AD'],
+      fields: [{ field: 'brands', rule: 'unknown' }],
+    })
+    expect((await clients.list()).some((client) => client.name === 'Typo CRM')).toBe(false)
   })
 
   it('mails the privacy mailbox, once a day, the suppressions no client confirmed within 25 days', async () => {
