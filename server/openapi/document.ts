@@ -1,5 +1,5 @@
 import { contactSchema } from '#shared/contact.ts'
-import { LANGUAGES } from '#shared/locale.ts'
+import { localeQuerySchema } from '#shared/locale.ts'
 import {
   AMOUNTS_CURRENCY,
   CHANNEL_FILTERS,
@@ -17,7 +17,9 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
+import { searchQuerySchema } from '#shared/search.ts'
 import { COUNTRIES } from '#shared/site.ts'
+import { addressQuerySchema } from '../api/address'
 import { feedQuerySchema, lookupSchema } from '../api/fulfilment'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../db/webhook-repository'
@@ -65,8 +67,6 @@ const param = (name: string, schema: Schema, required = false, where = 'query') 
   required: where === 'path' ? true : required,
   schema,
 })
-const LOCALES = LANGUAGES.flatMap((lang) => COUNTRIES.map((country) => `${lang}_${country.toLowerCase()}`))
-const localeParam = param('locale', { type: 'string', enum: LOCALES })
 const json = (schema: unknown, example?: unknown) => ({
   content: { 'application/json': { schema: oas31(schema), ...(example ? { example } : {}) } },
 })
@@ -372,15 +372,18 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: 'The legal documents',
           tags: ['Public'],
-          parameters: [localeParam],
-          responses: { '200': ok('Documents') },
+          parameters: queryParameters(localeQuerySchema),
+          responses: { '200': ok('Documents'), ...errors(404) },
         },
       },
       '/api/plainhtml/{documentKey}': {
         get: {
           summary: 'A document as HTML',
           tags: ['Public'],
-          parameters: [param('documentKey', { type: 'string' }, true, 'path'), localeParam],
+          parameters: [
+            param('documentKey', { type: 'string' }, true, 'path'),
+            ...queryParameters(localeQuerySchema),
+          ],
           responses: { '200': { description: 'The document', content: { 'text/html': {} } }, ...errors(404) },
         },
       },
@@ -388,7 +391,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: 'Search documents, brands and pages',
           tags: ['Public'],
-          parameters: [param('q', { type: 'string', maxLength: 200 }), localeParam],
+          parameters: queryParameters(searchQuerySchema),
           responses: {
             '200': ok(
               "Results with snippets, each with its language (lang): the locale's own first, then fallbacks",
@@ -401,9 +404,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: "Address lookup for the host's country",
           tags: ['Public'],
-          parameters: ['postalCode', 'houseNumber', 'houseNumberExtension', 'street'].map((name) =>
-            param(name, { type: 'string' }, name === 'postalCode' || name === 'houseNumber'),
-          ),
+          parameters: queryParameters(addressQuerySchema),
           responses: { '200': ok('The address'), ...errors(400, 404, 503) },
         },
       },
@@ -420,7 +421,7 @@ export function openApiDocument(serverUrl: string) {
             email: 'lezer@example.nl',
             question: 'Mijn krant komt te laat.',
           }).post,
-          parameters: [localeParam],
+          parameters: queryParameters(localeQuerySchema),
         },
       },
       '/api/political-ad-complaint': complaintPost(

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCampaigns, withdrawNotices } from '#server/services/campaign-import.ts'
+import { startAddressRegisters } from '../support/address-registers'
 import { runRetention, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 
@@ -33,10 +34,15 @@ function apiRoutes(app: { router: { stack: Layer[] } }): string[] {
 
 describe('the OpenAPI document', () => {
   let setup: Awaited<ReturnType<typeof testSetup>>
+  let registers: Awaited<ReturnType<typeof startAddressRegisters>>
   beforeAll(async () => {
-    setup = await testSetup()
+    registers = await startAddressRegisters()
+    setup = await testSetup({ ADDRESS_LOOKUP_NL_URL: registers.nl, ADDRESS_LOOKUP_BE_URL: registers.be })
   })
-  afterAll(() => setup?.composition.close())
+  afterAll(async () => {
+    await setup?.composition.close()
+    await registers?.close()
+  })
 
   it('is a valid OpenAPI 3.1 document, with its server from the host table', async () => {
     const answer = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
@@ -188,6 +194,57 @@ describe('the OpenAPI document', () => {
     for (const column of header?.split(',') ?? []) expect(csv.description).toContain(`\`${column}\``)
     for (const path of ['/api/campaign-items.json', '/api/campaign-items.csv'])
       expect(document.paths[path].get.parameters.map((p: { name: string }) => p.name)).toContain('since')
+  })
+
+  it.each([
+    // path, query, the status the route refuses it with (or null: it takes it)
+    ['/api/search', { q: 'cookie', locale: 'nl_nl' }, null],
+    ['/api/search', { locale: 'fr_be' }, null],
+    ['/api/search', { q: 'a'.repeat(100), locale: 'nl_nl' }, null],
+    ['/api/search', { q: 'a'.repeat(101), locale: 'nl_nl' }, 400],
+    ['/api/search', { q: 'cookie' }, 400],
+    ['/api/search', { q: 'cookie', locale: 'nl_de' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '40' }, null],
+    ['/api/address', { postalCode: ' 1114 am ', houseNumber: ' 40 ', houseNumberExtension: '' }, null],
+    [
+      '/api/address',
+      { postalCode: '3011AA', houseNumber: '1', houseNumberExtension: 'b', street: "Coolsingel-'t" },
+      null,
+    ],
+    ['/api/address', { houseNumber: '1' }, 400],
+    ['/api/address', { postalCode: '1114AM' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: 'abc' }, 400],
+    ['/api/address', { postalCode: '1'.repeat(11), houseNumber: '1' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '1', street: '   ' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '1', houseNumberExtension: 'a\tb' }, 400],
+    ['/api/plainhtml/privacy-policy', { locale: 'nl_nl' }, null],
+    ['/api/plainhtml/privacy-policy', { locale: 'nl' }, 404],
+    ['/api/plainhtml/privacy-policy', {}, 404],
+    ['/api/documents', { locale: 'fr_be' }, null],
+    ['/api/documents', {}, 404],
+  ] as const)('describes the query of %s as the route checks it: %j', async (path, query, refused) => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const template = path.startsWith('/api/plainhtml/') ? '/api/plainhtml/{documentKey}' : path
+    const parameters = (document.paths[template].get.parameters as { name: string; in: string }[]).filter(
+      (parameter) => parameter.in === 'query',
+    )
+    const schemas = openApiSchemas(document)
+    const pointer = `/paths/${pointerPart(template)}/get/parameters`
+    const index = (name: string) =>
+      document.paths[template].get.parameters.findIndex((p: { name: string }) => p.name === name)
+    const values = query as Record<string, string>
+    const described =
+      parameters.every(
+        (parameter) => !(parameter as { required?: boolean }).required || parameter.name in values,
+      ) &&
+      Object.entries(values).every(
+        ([name, value]) => index(name) >= 0 && schemas.at(`${pointer}/${index(name)}/schema`)(value),
+      )
+    const answer = await request(setup.app)
+      .get(`${path}?${new URLSearchParams(values)}`)
+      .set('Host', HOST)
+    expect(answer.status === refused ? 'refused' : 'taken').toBe(refused === null ? 'taken' : 'refused')
+    expect(described).toBe(refused === null)
   })
 
   it('has a reference page served from our own origin, under the site CSP', async () => {
