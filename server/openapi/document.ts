@@ -639,6 +639,38 @@ export function openApiDocument(serverUrl: string) {
       '/api/openapi.json': {
         get: { summary: 'This document', tags: ['Meta'], responses: { '200': ok('OpenAPI 3.1') } },
       },
+      '/api/docs': {
+        get: {
+          summary: 'This reference, as a page (Swagger UI on this document)',
+          tags: ['Meta'],
+          responses: {
+            '200': { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/api/docs/init.js': {
+        get: {
+          summary: "The reference page's start script (a file, so the CSP needs no inline script)",
+          tags: ['Meta'],
+          responses: {
+            '200': {
+              description: 'JavaScript',
+              content: { 'application/javascript': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/api/docs/assets/{file}': {
+        get: {
+          summary: "Swagger UI's files (the `swagger-ui-dist` package), served from this origin",
+          tags: ['Meta'],
+          parameters: [param('file', { type: 'string', examples: ['swagger-ui-bundle.js'] }, true, 'path')],
+          responses: {
+            '200': { description: 'The file (JavaScript, CSS, images)' },
+            '404': { description: 'No such file', ...json(component('Error')) },
+          },
+        },
+      },
     },
     webhooks: Object.fromEntries(
       WEBHOOK_EVENTS.map((event) => [

@@ -1,36 +1,74 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import express, { Router } from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCampaigns, withdrawNotices } from '#server/services/campaign-import.ts'
 import { startAddressRegisters } from '../support/address-registers'
-import { runRetention, testSetup } from '../support/app'
+import { ROOT, runRetention, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 
 const HOST = 'privacy.dpgmedia.nl'
 
+type LayerPath = string | RegExp | (string | RegExp)[]
 interface Layer {
-  rawPath?: string
-  route?: { path: string | string[]; methods: Record<string, boolean> }
+  rawPath?: LayerPath
+  route?: { path: LayerPath; methods: Record<string, boolean> }
   handle: { stack?: Layer[] }
 }
 
-/** Every `METHOD /api/…` route the app serves, read from Express's own router (paths as OpenAPI writes them). */
-function apiRoutes(app: { router: { stack: Layer[] } }): string[] {
+/** A layer's paths; a regular expression (which OpenAPI cannot name) as `regexp:…`, so it shows as undescribed. */
+const pathsOf = (path: LayerPath | undefined): string[] =>
+  (Array.isArray(path) ? path : [path ?? '/']).map((p) => (typeof p === 'string' ? p : `regexp:${p}`))
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/')
+/** An Express path as OpenAPI writes it: `:id` and `*rest` → `{id}`, `{rest}`. */
+const asOpenApi = (path: string) => path.replace(/\{?[:*](\w+)\}?/g, '{$1}')
+
+/**
+ * Every way the app answers under /api, read from Express's whole router stack, routers within routers at any
+ * mount path: its routes (`get /api/…`), and the middleware mounted at a path of its own (static files, a
+ * gate), which answers for whatever lies under that path.
+ */
+function apiRoutes(stack: Layer[], prefix = ''): { routes: string[]; mounts: string[] } {
   const routes: string[] = []
-  for (const layer of app.router.stack) {
-    if (layer.rawPath !== '/api' || !layer.handle.stack) continue
-    for (const inner of layer.handle.stack) {
-      if (!inner.route) continue
-      const paths = Array.isArray(inner.route.path) ? inner.route.path : [inner.route.path]
-      for (const path of paths)
-        for (const method of Object.keys(inner.route.methods))
-          routes.push(`${method} /api${path.replace(/:(\w+)/g, '{$1}')}`)
+  const mounts: string[] = []
+  for (const layer of stack) {
+    for (const path of pathsOf(layer.rawPath)) {
+      const full = path === '/' ? prefix : `${prefix}${path}`
+      if (layer.route) {
+        if (!underApi(full)) continue
+        for (const method of Object.keys(layer.route.methods)) routes.push(`${method} ${asOpenApi(full)}`)
+      } else if (layer.handle.stack) {
+        const inner = apiRoutes(layer.handle.stack, full)
+        routes.push(...inner.routes)
+        mounts.push(...inner.mounts)
+      } else if (underApi(full) && full !== '/api') {
+        mounts.push(asOpenApi(full))
+      }
     }
   }
-  return routes
+  return { routes, mounts }
 }
+
+describe('the route walk of the coverage test', () => {
+  it('finds /api routes however they are registered: on the app, in routers mounted at / or deeper, static mounts', () => {
+    const app = express()
+    const nested = Router()
+    nested.get('/items/:id', (_req, res) => void res.end())
+    const atRoot = Router()
+    atRoot.post('/api/direct', (_req, res) => void res.end())
+    atRoot.use('/api/nested', nested)
+    app.get('/api/on-app', (_req, res) => void res.end())
+    app.get('/elsewhere', (_req, res) => void res.end())
+    app.use(atRoot)
+    app.use('/api/files', express.static(ROOT))
+    expect(apiRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack)).toEqual({
+      routes: ['get /api/on-app', 'post /api/direct', 'get /api/nested/items/{id}'],
+      mounts: ['/api/files'],
+    })
+  })
+})
 
 describe('the OpenAPI document', () => {
   let setup: Awaited<ReturnType<typeof testSetup>>
@@ -60,15 +98,22 @@ describe('the OpenAPI document', () => {
 
   it('describes every route under /api, with the schemas that validate the bodies', async () => {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
-    const routes = apiRoutes(setup.app as never)
+    const { routes, mounts } = apiRoutes(
+      (setup.app as unknown as { router: { stack: Layer[] } }).router.stack,
+    )
     expect(routes.length).toBeGreaterThan(20)
+    // The reference page's routes, and the files its mount serves, are among them.
+    expect(routes).toContain('get /api/docs')
+    expect(mounts).toContain('/api/docs/assets')
+    const paths = Object.keys(document.paths as Record<string, unknown>)
     const described = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`),
     )
-    const undescribed = routes.filter(
-      (route) => !described.includes(route) && !route.startsWith('get /api/docs'),
-    )
-    expect(undescribed).toEqual([])
+    expect(routes.filter((route) => !described.includes(route))).toEqual([])
+    expect(
+      mounts.filter((mount) => !paths.some((path) => path === mount || path.startsWith(`${mount}/`))),
+    ).toEqual([])
+    expect(document.paths['/api/docs'].get.responses['200'].content).toHaveProperty('text/html')
     const lookup = document.paths['/api/v1/suppressions/lookup'].post
     expect(lookup.security).toEqual([{ clientSecret: [] }])
     expect(lookup.requestBody.content['application/json'].schema.oneOf).toHaveLength(2)
