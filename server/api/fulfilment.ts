@@ -54,6 +54,8 @@ export const lookupSchema: JSONSchemaType<LookupBody> = {
 const validateFeedQuery = ajv.compile(feedQuerySchema)
 const validateLookup = ajv.compile(lookupSchema)
 const REALM = 'Bearer realm="privacy-site"'
+/** The WWW-Authenticate of a 401: no secret sent, or one that is not (or no longer) valid. */
+export const WWW_AUTHENTICATE = { missing: REALM, invalid: `${REALM}, error="invalid_token"` } as const
 
 const clientOf = (res: Response) => res.locals.apiClient as ApiClient
 /** How many items the call answered, for the client's call count (0 unless a handler says otherwise). */
@@ -114,7 +116,7 @@ export function fulfilmentRouter(
     const client = secret ? await clients.authenticate(secret) : null
     if (!client) {
       await store.hit(failures, 60_000).catch(() => 0)
-      res.set('WWW-Authenticate', secret ? `${REALM}, error="invalid_token"` : REALM)
+      res.set('WWW-Authenticate', secret ? WWW_AUTHENTICATE.invalid : WWW_AUTHENTICATE.missing)
       next(unauthenticated())
       return
     }

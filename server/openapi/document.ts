@@ -20,7 +20,7 @@ import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { searchQuerySchema } from '#shared/search.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { addressQuerySchema } from '../api/address'
-import { feedQuerySchema, lookupSchema } from '../api/fulfilment'
+import { feedQuerySchema, lookupSchema, WWW_AUTHENTICATE } from '../api/fulfilment'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../db/webhook-repository'
 import {
@@ -29,7 +29,14 @@ import {
   lookupAnswerSchema,
   webhookPayloadSchemas,
 } from '../services/fulfilment-shapes'
-import { appliedExample, errorExamples, feedExamples, lookupExample, webhookExamples } from './examples'
+import {
+  appliedExample,
+  errorExamples,
+  feedExamples,
+  lookupExample,
+  webhookExamples,
+  webhookHeaderExamples,
+} from './examples'
 
 /**
  * Issue 17: the OpenAPI 3.1 description of every endpoint under /api, built from the very ajv schemas that
@@ -85,6 +92,26 @@ const error = (description: string, example: unknown) => ({
 })
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [String(code), { $ref: `#/components/responses/E${code}` }]))
+
+/** A response header the API sends; `required`: on every such response. */
+const header = (description: string, schema: Schema, required = true) => ({ description, required, schema })
+const retryAfter = header('Seconds to wait before trying again', {
+  type: 'integer',
+  minimum: 0,
+  examples: [60],
+})
+/** The per-client limit (`API_CLIENT_REQUESTS_PER_MINUTE`), on every call with a valid secret. */
+const clientRateLimit = {
+  'RateLimit-Limit': header('Calls a minute this client may make', { type: 'integer', minimum: 1 }),
+  'RateLimit-Remaining': header('Calls left in the current minute', { type: 'integer', minimum: 0 }),
+}
+/** A brand system's errors: its 401 says how to authenticate (WWW-Authenticate). */
+const clientErrors = (...codes: number[]) => ({
+  ...errors(...codes.filter((code) => code !== 401)),
+  ...(codes.includes(401) ? { '401': { $ref: '#/components/responses/ClientE401' } } : {}),
+})
+/** A brand system's answer: its body, with the client's rate limit in the headers. */
+const clientOk = (answer: object) => ({ ...answer, headers: clientRateLimit })
 
 const publicPost = (summary: string, schema: unknown, example: unknown) => ({
   post: {
@@ -264,6 +291,38 @@ const WEBHOOK_SUMMARIES: Record<WebhookEvent, string> = {
   'suppression.created': 'New suppressions of your brands',
   'request.verified': 'A privacy request was confirmed by its requester (ids and reference only)',
 }
+/** The Standard Webhooks headers of a delivery, with examples signed as the worker signs. */
+const webhookParameters = (
+  example: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>,
+) => [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The delivery's id, the same on each retry of it: de-duplicate on it",
+    schema: { type: 'string', pattern: '^msg_[\\w-]+$' },
+    example: example['webhook-id'],
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was signed, in Unix seconds; the libraries refuse one more than 5 minutes from your clock',
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: example['webhook-timestamp'],
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (several, space-separated, during a secret change)',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}(?: v1,[A-Za-z0-9+/]+={0,2})*$' },
+    example: example['webhook-signature'],
+  },
+]
+
 /** `suppression.created` → `SuppressionCreatedEvent`. */
 const webhookSchemaName = (event: WebhookEvent) =>
   `${event.replace(/(?:^|[.])(\w)/g, (_, letter: string) => letter.toUpperCase())}Event`
@@ -344,10 +403,19 @@ export function openApiDocument(serverUrl: string) {
           'Invalid input (`VALIDATION_FAILED` lists the fields, `MALFORMED_JSON`)',
           errorExamples.E400,
         ),
-        E401: error(
-          'No valid credentials (`UNAUTHENTICATED`); brand systems get `WWW-Authenticate: Bearer`',
-          errorExamples.E401,
-        ),
+        E401: error('No valid credentials (`UNAUTHENTICATED`)', errorExamples.E401),
+        ClientE401: {
+          ...error(
+            'No valid client secret (`UNAUTHENTICATED`): none sent, or one that is wrong, revoked or past its 24 hours after a rotation',
+            errorExamples.E401,
+          ),
+          headers: {
+            'WWW-Authenticate': header(
+              'The scheme to use; `error="invalid_token"` when the secret sent is not valid',
+              { type: 'string', enum: Object.values(WWW_AUTHENTICATE) },
+            ),
+          },
+        },
         E403: error('Not allowed (`FORBIDDEN`, `CROSS_SITE_REQUEST`)', errorExamples.E403),
         E404: error('Not found (`NOT_FOUND`)', errorExamples.E404),
         E409: error(
@@ -360,11 +428,17 @@ export function openApiDocument(serverUrl: string) {
         ),
         E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
         E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
-        E429: error(
-          'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
-          errorExamples.E429,
-        ),
-        E503: error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)', errorExamples.E503),
+        E429: {
+          ...error(
+            'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
+            errorExamples.E429,
+          ),
+          headers: { 'Retry-After': retryAfter },
+        },
+        E503: {
+          ...error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)', errorExamples.E503),
+          headers: { 'Retry-After': retryAfter },
+        },
       },
     },
     paths: {
@@ -609,8 +683,8 @@ export function openApiDocument(serverUrl: string) {
             'A full page has `next`: pass it as `after`. A shorter page ends the walk for now (`next` null); later, pass the last `next` or the `id` of the last item you have as `after`.',
           parameters: queryParameters(feedQuerySchema),
           responses: {
-            '200': { description: 'A page', ...jsonExamples(component('FeedPage'), feedExamples) },
-            ...errors(400, 401, 429),
+            '200': clientOk({ description: 'A page', ...jsonExamples(component('FeedPage'), feedExamples) }),
+            ...clientErrors(400, 401, 429, 503),
           },
         },
       },
@@ -620,8 +694,10 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Is this e-mail address or phone number suppressed?',
           requestBody: { required: true, ...json(lookupSchema, { phoneNumber: '0470 12 34 56' }) },
           responses: {
-            '200': ok('The channels and brand keys suppressed', component('LookupAnswer'), lookupExample),
-            ...errors(400, 401, 415, 429),
+            '200': clientOk(
+              ok('The channels and brand keys suppressed', component('LookupAnswer'), lookupExample),
+            ),
+            ...clientErrors(400, 401, 413, 415, 429, 503),
           },
         },
       },
@@ -631,8 +707,8 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Confirm that your system applied a suppression (idempotent)',
           parameters: [param('id', { type: 'string', format: 'uuid' }, true, 'path')],
           responses: {
-            '200': ok('When it was first confirmed', component('AppliedAnswer'), appliedExample),
-            ...errors(401, 404, 429),
+            '200': clientOk(ok('When it was first confirmed', component('AppliedAnswer'), appliedExample)),
+            ...clientErrors(401, 404, 429, 503),
           },
         },
       },
@@ -680,6 +756,7 @@ export function openApiDocument(serverUrl: string) {
             summary: WEBHOOK_SUMMARIES[event],
             description:
               'Standard Webhooks: verify `webhook-id`, `webhook-timestamp` and `webhook-signature` with the endpoint secret (`whsec_…`), then de-duplicate on `webhook-id`.',
+            parameters: webhookParameters(webhookHeaderExamples(event)),
             requestBody: {
               required: true,
               ...jsonExamples(component(webhookSchemaName(event)), webhookExamples[event]),

@@ -67,6 +67,14 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     const wrong = await feed(`pss_${'x'.repeat(43)}`)
     expect(wrong.status).toBe(401)
     expect(wrong.headers['www-authenticate']).toContain('error="invalid_token"')
+    // Both as the document declares them, on the 401 of every client path.
+    for (const answer of [missing, wrong]) {
+      expectDescribed(
+        '/components/responses/ClientE401/headers/WWW-Authenticate/schema',
+        answer.headers['www-authenticate'],
+      )
+      expectDescribed('/components/responses/ClientE401/content/application~1json/schema', answer.body)
+    }
     const { secret } = await setup.composition.services.apiClients.add({ name: 'Short-lived', country: 'NL' })
     expect((await feed(secret)).status).toBe(200)
     await setup.composition.services.apiClients.revoke('Short-lived')
@@ -755,11 +763,28 @@ describe('the per-client rate limit', () => {
           .get('/api/v1/suppressions')
           .set('Host', NL)
           .set('Authorization', `Bearer ${secret}`)
-      for (let i = 0; i < 3; i++) expect((await call(one)).status).toBe(200)
+      const described = openApiSchemas(
+        (await request(setup.app).get('/api/openapi.json').set('Host', NL)).body,
+      )
+      const declared = (pointer: string, value: unknown) => {
+        const validate = described.at(pointer)
+        expect(validate(value), `${pointer}: ${JSON.stringify(value)}`).toBe(true)
+      }
+      const ok = '/paths/~1api~1v1~1suppressions/get/responses/200/headers'
+      for (let i = 0; i < 3; i++) {
+        const answer = await call(one)
+        expect(answer.status).toBe(200)
+        declared(`${ok}/RateLimit-Limit/schema`, Number(answer.headers['ratelimit-limit']))
+        declared(`${ok}/RateLimit-Remaining/schema`, Number(answer.headers['ratelimit-remaining']))
+      }
       const limited = await call(one)
       expect(limited.status).toBe(429)
       expect(limited.body.error.code).toBe('RATE_LIMITED')
       expect(limited.headers['retry-after']).toBe('60')
+      declared(
+        '/components/responses/E429/headers/Retry-After/schema',
+        Number(limited.headers['retry-after']),
+      )
       expect((await call(other)).status).toBe(200)
     } finally {
       await setup.composition.close()

@@ -180,6 +180,51 @@ describe('the OpenAPI document', () => {
     ])
   })
 
+  it('declares the headers the client API answers with and the webhooks are sent with', async () => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const { responses } = document.components
+    expect(Object.keys(responses.ClientE401.headers)).toEqual(['WWW-Authenticate'])
+    expect(responses.ClientE401.headers['WWW-Authenticate'].required).toBe(true)
+    for (const name of ['E429', 'E503']) expect(responses[name].headers['Retry-After'].required).toBe(true)
+    const client = Object.entries(
+      document.paths as Record<
+        string,
+        Record<string, { responses: Record<string, { $ref?: string; headers?: object }> }>
+      >,
+    ).filter(([path]) => path.startsWith('/api/v1/'))
+    expect(client).toHaveLength(3)
+    for (const [path, operations] of client)
+      for (const [method, { responses: answers }] of Object.entries(operations)) {
+        const where = `${method} ${path}`
+        expect(answers['401']?.$ref, where).toBe('#/components/responses/ClientE401')
+        expect(answers['429']?.$ref, where).toBe('#/components/responses/E429')
+        expect(answers['503']?.$ref, where).toBe('#/components/responses/E503')
+        expect(Object.keys(answers['200']?.headers ?? {}), where).toEqual([
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+        ])
+      }
+    // Each webhook's three headers, required, with examples signed as the worker signs that fit their schemas.
+    const schemas = openApiSchemas(document)
+    for (const event of Object.keys(document.webhooks)) {
+      const parameters = document.webhooks[event].post.parameters as {
+        name: string
+        in: string
+        required: boolean
+        example: string
+      }[]
+      expect(parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+        ['header', 'webhook-id', true],
+        ['header', 'webhook-timestamp', true],
+        ['header', 'webhook-signature', true],
+      ])
+      parameters.forEach((parameter, index) => {
+        const validate = schemas.at(`/webhooks/${pointerPart(event)}/post/parameters/${index}/schema`)
+        expect(validate(parameter.example), `${event} ${parameter.name}`).toBe(true)
+      })
+    }
+  })
+
   it('describes the notices as the API and the export publish them: real answers validate (issue 18)', async () => {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
     const ACC_BE = 'privacy-acc.dpgmedia.be'

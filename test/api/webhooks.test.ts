@@ -149,15 +149,25 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     expect(confirm.headers.location).toBe('/nl/email-verified')
   }
 
-  /** Each delivery is what the served OpenAPI document's `webhooks` section says it is. */
+  /** Each delivery is what the served OpenAPI document's `webhooks` section says it is: body and headers. */
   async function expectDescribed(events: ReceivedEvent[]) {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', BE)
     const schemas = openApiSchemas(document)
     for (const event of events) {
-      const validate = schemas.at(
-        `/webhooks/${pointerPart(event.type)}/post/requestBody/content/application~1json/schema`,
-      )
+      const operation = `/webhooks/${pointerPart(event.type)}/post`
+      const validate = schemas.at(`${operation}/requestBody/content/application~1json/schema`)
       expect(validate(JSON.parse(event.body)), JSON.stringify(validate.errors)).toBe(true)
+      const parameters = document.webhooks[event.type].post.parameters as { name: string; in: string }[]
+      expect(parameters.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(
+        Object.keys(event.headers).map((name) => `header ${name}`),
+      )
+      parameters.forEach((parameter, index) => {
+        const value = event.headers[parameter.name as keyof ReceivedEvent['headers']]
+        expect(
+          schemas.at(`${operation}/parameters/${index}/schema`)(value),
+          `${parameter.name}: ${value}`,
+        ).toBe(true)
+      })
     }
   }
 
