@@ -3,7 +3,8 @@
  * of DATABASE_URL. Runs as TypeScript here and, bundled by `npm run build`, as dist/scripts/api-clients.mjs
  * in the Docker image.
  *
- *   add --name "HLN CRM" --country BE [--brands HLN,HUMO]   prints the secret, once
+ *   add --name "HLN CRM" --country BE [--brands HLN,HUMO]   prints the secret, once; a key of a brand with
+ *                                                           several keys brings them all (HLN_DIGITAL too)
  *   list                                                    clients, their scope, webhooks and calls per day
  *   revoke --name "HLN CRM"                                 the secret stops working at once
  *   rotate --name "HLN CRM"                                 prints a new secret; the old one works 24 h more
@@ -16,10 +17,11 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ROOT } from '#server/assets.ts'
+import { BRANDS } from '#server/brands.ts'
 import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
-import { NotFound, ValidationFailed } from '#server/services/errors.ts'
+import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 
 const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY]
@@ -52,7 +54,7 @@ const config = loadConfig()
 const db = openDatabase(config.databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
-  const clients = createApiClientService({ db })
+  const clients = createApiClientService({ db, brands: BRANDS })
   // The key is read (or made) only by the commands that need it.
   const webhooks = () => webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
   const name = values.name?.trim() ?? ''
@@ -63,10 +65,18 @@ try {
       ?.split(',')
       .map((key) => key.trim().toUpperCase())
       .filter(Boolean)
-    const { client, secret } = await clients.add({ name, country, brands, contactData: !values['ids-only'] })
+    const { client, secret, widened } = await clients.add({
+      name,
+      country,
+      brands,
+      contactData: !values['ids-only'],
+    })
     console.log(
       `Added "${client.name}" (${client.country}${client.brands ? `: ${client.brands.join(', ')}` : ', every brand'}).`,
     )
+    // An objection to a brand stores all its keys: a client given one of them sees them all.
+    for (const { key, nroKeys } of widened)
+      console.log(`${key} → ${nroKeys.join(', ')} (every key of that brand)`)
     console.log(`Secret (shown once; store it in the brand system's secret store):\n${secret}`)
   } else if (command === 'list') {
     for (const client of await clients.list()) {
@@ -114,6 +124,9 @@ try {
   if (error instanceof Usage) {
     console.error(USAGE)
     process.exitCode = 2
+  } else if (error instanceof UnknownBrandKeys) {
+    console.error(`Refused: ${error.message}.`)
+    process.exitCode = 1
   } else if (error instanceof ValidationFailed) {
     console.error(`Refused: ${error.fields.map((f) => `${f.field} (${f.rule})`).join(', ')}`)
     process.exitCode = 1

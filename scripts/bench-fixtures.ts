@@ -3,6 +3,8 @@
  * server itself uses: privacy requests for the desk, suppressions for the feed, political-ad notices, and
  * queued mails for the outbox.
  */
+
+import { BRANDS } from '#server/brands.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
 import { insertRequest, insertSuppressions } from '#server/db/privacy-request-repository.ts'
@@ -76,7 +78,10 @@ export function seedDeskRequests(url: string, root: string, count: number): Prom
 /** Issue 17: `count` e-mail suppressions of one executed objection, and a brand system that may read them. */
 export function seedSuppressions(url: string, root: string, count: number): Promise<string> {
   return withDatabase(url, root, async (db) => {
-    const { secret } = await createApiClientService({ db }).add({ name: 'Bench', country: 'NL' })
+    const { secret } = await createApiClientService({ db, brands: BRANDS }).add({
+      name: 'Bench',
+      country: 'NL',
+    })
     const request = normalise(
       { flowType: 'OBJECTION', country: 'NL', language: 'nl', phoneNumber: '+31612345678', brands: ['AD'] },
       LOCAL_SITE,

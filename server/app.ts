@@ -127,10 +127,15 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
   app.use(
     '/api',
-    fulfilmentRouter(services.apiClients, services.rateLimitStore, {
-      perMinute: config.apiClientRequestsPerMinute,
-      authFailuresPerMinute: config.apiClientAuthFailuresPerMinute,
-    }),
+    fulfilmentRouter(
+      services.apiClients,
+      services.rateLimitStore,
+      {
+        perMinute: config.apiClientRequestsPerMinute,
+        authFailuresPerMinute: config.apiClientAuthFailuresPerMinute,
+      },
+      services.logger,
+    ),
   )
   app.use('/api', openApiRouter())
   app.use('/api', apiNotFound)

@@ -172,7 +172,7 @@ export async function compose(
     search,
     politicalAds,
     desk,
-    apiClients: createApiClientService({ db, clock: options.clock }),
+    apiClients: createApiClientService({ db, brands: BRANDS, clock: options.clock }),
     complaintDesk: createComplaintDesk({
       db,
       mailbox: config.politicalAdsMailbox,

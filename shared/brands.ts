@@ -20,4 +20,23 @@ export function flattenNroKeys(brands: readonly Brand[], ids: readonly string[])
   return brands.filter((brand) => ids.includes(brand.id)).flatMap((brand) => brand.nroKeys)
 }
 
+/**
+ * The brand of each nro key, for a reader that names keys (a brand system's client): an objection to a brand
+ * stores every key of that brand, so whoever reads one key of a brand must read them all. `unknown` lists the
+ * keys no brand of the list has.
+ */
+export function brandsOfNroKeys(
+  brands: readonly Brand[],
+  keys: readonly string[],
+): { brands: { key: string; brand: Brand }[]; unknown: string[] } {
+  const found: { key: string; brand: Brand }[] = []
+  const unknown: string[] = []
+  for (const key of keys) {
+    const brand = brands.find((candidate) => candidate.nroKeys.includes(key))
+    if (brand) found.push({ key, brand })
+    else unknown.push(key)
+  }
+  return { brands: found, unknown }
+}
+
 export type BrandCatalog = Readonly<Record<Country, BrandList>>

@@ -1,4 +1,5 @@
-import type { Country } from './site'
+import type { JSONSchemaType } from 'ajv'
+import { COUNTRIES, type Country } from './site'
 
 /** Spec §2: the first path segment is exactly one of these. */
 export const LANGUAGES = ['nl', 'fr', 'en'] as const
@@ -7,6 +8,21 @@ export const DEFAULT_LANGUAGE: Language = 'nl'
 
 /** Locale = language + country in lowercase, e.g. `nl_be`. */
 export type Locale = `${Language}_${Lowercase<Country>}`
+
+/** Every locale: each language in each country. */
+export const LOCALES: readonly Locale[] = LANGUAGES.flatMap((lang) =>
+  COUNTRIES.map((country) => toLocale(lang, country)),
+)
+
+/** The `?locale=` of the document, contact and search calls (spec §7): always there, one of LOCALES. */
+export interface LocaleQuery {
+  locale: Locale
+}
+export const localeQuerySchema: JSONSchemaType<LocaleQuery> = {
+  type: 'object',
+  required: ['locale'],
+  properties: { locale: { type: 'string', enum: [...LOCALES] } },
+}
 
 export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value)

@@ -1,7 +1,21 @@
-import type { Language } from './locale'
+import type { JSONSchemaType } from 'ajv'
+import { type Language, type LocaleQuery, localeQuerySchema } from './locale'
 
 /** Spec §9: a search is at most 100 characters. */
 export const SEARCH_MAX = 100
+
+/** `GET /api/search?q=&locale=`: what was typed (none: no results), in the visitor's locale. */
+export interface SearchQuery extends LocaleQuery {
+  q?: string
+}
+export const searchQuerySchema: JSONSchemaType<SearchQuery> = {
+  type: 'object',
+  required: ['locale'],
+  properties: {
+    q: { type: 'string', maxLength: SEARCH_MAX, nullable: true },
+    locale: localeQuerySchema.properties.locale,
+  },
+}
 /** Spec §4: typing updates the results after 500 ms without a keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500
 

@@ -1,13 +1,41 @@
+import type { JSONSchemaType } from 'ajv'
 import { Router } from 'express'
 import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
 import { HttpError } from '../http-error'
 import { siteOf } from '../middleware/site'
 import { type AddressLookup, AddressLookupUnavailable } from '../services/address-lookup'
+import { ValidationFailed } from '../services/errors'
+import { ajv, fieldErrors } from '../validation'
 
-const param = (value: unknown, max: number, pattern: RegExp): string | null =>
-  typeof value === 'string' && value.trim().length > 0 && value.length <= max && pattern.test(value.trim())
-    ? value.trim()
-    : null
+/** `GET /api/address`: what the visitor typed, each value trimmed before the lookup. */
+export interface AddressQuery {
+  postalCode: string
+  houseNumber: string
+  /** Empty: none. */
+  houseNumberExtension?: string
+  /** Empty: none (Belgium's registers need it). */
+  street?: string
+}
+
+/** A value of these characters, with spaces around it allowed; `optional`: or nothing at all. */
+const trimmed = (characters: string, optional = false) =>
+  `^(?:\\s*[${characters}](?:[ ${characters}]*[${characters}])?\\s*)${optional ? '?' : ''}$`
+const text = (max: number, pattern: string) => ({ type: 'string' as const, maxLength: max, pattern })
+
+export const addressQuerySchema: JSONSchemaType<AddressQuery> = {
+  type: 'object',
+  required: ['postalCode', 'houseNumber'],
+  properties: {
+    postalCode: text(MAX_LENGTH.postalCode, trimmed('\\dA-Za-z')),
+    houseNumber: text(MAX_LENGTH.houseNumber, '^\\s*\\d+[A-Za-z]?\\s*$'),
+    houseNumberExtension: {
+      ...text(MAX_LENGTH.houseNumberExtension, trimmed('\\w-', true)),
+      nullable: true,
+    },
+    street: { ...text(MAX_LENGTH.street, trimmed("\\p{L}\\p{N}.'’-", true)), nullable: true },
+  },
+}
+const validateAddressQuery = ajv.compile(addressQuerySchema)
 
 /**
  * GET /api/address?postalCode=&houseNumber=&houseNumberExtension=&street= for the host's country: the
@@ -17,19 +45,12 @@ export function addressRouter(lookup: AddressLookup): Router {
   const router = Router()
   router.get('/address', async (req, res) => {
     const site = siteOf(req)
-    const postalCode = param(req.query.postalCode, MAX_LENGTH.postalCode, /^[\dA-Za-z ]+$/)
-    const houseNumber = param(req.query.houseNumber, MAX_LENGTH.houseNumber, /^\d+[A-Za-z]?$/)
-    const extension = req.query.houseNumberExtension
-      ? param(req.query.houseNumberExtension, MAX_LENGTH.houseNumberExtension, /^[\w -]+$/)
-      : undefined
-    const street = req.query.street
-      ? param(req.query.street, MAX_LENGTH.street, /^[\p{L}\p{N} .'’-]+$/u)
-      : undefined
-    if (!postalCode || !houseNumber || extension === null || street === null) {
-      throw new HttpError(400, 'VALIDATION_FAILED', 'postalCode and houseNumber are required', [
-        { field: 'address', rule: 'address' },
-      ])
-    }
+    const query: unknown = req.query
+    if (!validateAddressQuery(query)) throw new ValidationFailed(fieldErrors(validateAddressQuery))
+    const postalCode = query.postalCode.trim()
+    const houseNumber = query.houseNumber.trim()
+    const extension = query.houseNumberExtension?.trim()
+    const street = query.street?.trim()
     try {
       const address = await lookup({
         country: site.country,

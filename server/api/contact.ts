@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express'
 import { type ContactBody, contactSchema } from '#shared/contact.ts'
-import { type Locale, parseLocale } from '#shared/locale.ts'
+import { localeQuerySchema } from '#shared/locale.ts'
 import { undeliverableAs } from '../http-error'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
@@ -9,16 +9,15 @@ import { ValidationFailed } from '../services/errors'
 import { ajv, fieldErrors } from '../validation'
 
 const validateContact = ajv.compile<ContactBody>(contactSchema)
+const validateLocaleQuery = ajv.compile(localeQuerySchema)
 
 /** Spec §7: POST /api/contact?locale={locale}. */
 export function contactRouter(service: ContactService, limit: RequestHandler): Router {
   const router = Router()
   router.post('/contact', sameOriginOnly, limit, ...jsonBody('16kb'), async (req, res) => {
-    const locale =
-      typeof req.query.locale === 'string' && parseLocale(req.query.locale)
-        ? (req.query.locale as Locale)
-        : null
-    if (!locale) throw new ValidationFailed([{ field: 'locale', rule: 'locale' }])
+    const query: unknown = req.query
+    if (!validateLocaleQuery(query)) throw new ValidationFailed(fieldErrors(validateLocaleQuery))
+    const { locale } = query
     const body: unknown = req.body
     if (!validateContact(body)) throw new ValidationFailed(fieldErrors(validateContact))
     const { reference } = await service

@@ -2,6 +2,7 @@ import type { JSONSchemaType } from 'ajv'
 import { type RequestHandler, type Response, Router } from 'express'
 import type { ApiClient } from '../db/api-client-repository'
 import { HttpError } from '../http-error'
+import type { Logger } from '../logger'
 import { jsonBody } from '../middleware/post-guards'
 import { type RateLimitStore, rateLimited } from '../middleware/rate-limit'
 import type { ApiClientService } from '../services/api-clients'
@@ -53,8 +54,23 @@ export const lookupSchema: JSONSchemaType<LookupBody> = {
 const validateFeedQuery = ajv.compile(feedQuerySchema)
 const validateLookup = ajv.compile(lookupSchema)
 const REALM = 'Bearer realm="privacy-site"'
+/** The WWW-Authenticate of a 401: no secret sent, or one that is not (or no longer) valid. */
+export const WWW_AUTHENTICATE = { missing: REALM, invalid: `${REALM}, error="invalid_token"` } as const
 
 const clientOf = (res: Response) => res.locals.apiClient as ApiClient
+/** How many items the call answered, for the client's call count (0 unless a handler says otherwise). */
+const answered = (res: Response, items: number) => {
+  res.locals.answeredItems = items
+}
+
+/** The endpoint a call under /v1 is counted under (`list` shows calls per client, endpoint and day). */
+export function endpointOf(method: string, path: string): string {
+  const get = method === 'GET' || method === 'HEAD'
+  if (get && /^\/suppressions\/?$/.test(path)) return 'suppressions'
+  if (method === 'POST' && /^\/suppressions\/lookup\/?$/.test(path)) return 'lookup'
+  if (method === 'POST' && /^\/suppressions\/[^/]+\/applied\/?$/.test(path)) return 'applied'
+  return 'other'
+}
 
 /** The answer to a call without a valid secret (with WWW-Authenticate). */
 export const unauthenticated = () =>
@@ -73,13 +89,15 @@ export interface FulfilmentLimits {
  * Issue 17: the brands' systems read the suppressions. `Authorization: Bearer <secret>` on every call (401
  * with WWW-Authenticate otherwise), a per-client rate limit, and a client only ever sees its own country and
  * brands. An address that sent too many calls without a valid secret is refused (429) before its secret is
- * looked up, so guessing costs no database work. These calls carry no cookies, so no same-origin check
- * applies.
+ * looked up, so guessing costs no database work. Every call of a known client is counted, refused ones too
+ * (400, 404, 429), once its answer is done; never what it answered. These calls carry no cookies, so no
+ * same-origin check applies.
  */
 export function fulfilmentRouter(
   clients: ApiClientService,
   store: RateLimitStore,
   limits: FulfilmentLimits,
+  logger: Logger,
 ): Router {
   const router = Router({ caseSensitive: true })
 
@@ -93,15 +111,24 @@ export function fulfilmentRouter(
       return
     }
     const header = req.get('authorization') ?? ''
-    const secret = /^Bearer ([\w-]{1,200})$/.exec(header)?.[1]
+    // The scheme is case-insensitive (RFC 9110 §11.1): `bearer …` too.
+    const secret = /^Bearer +([\w-]{1,200})$/i.exec(header)?.[1]
     const client = secret ? await clients.authenticate(secret) : null
     if (!client) {
       await store.hit(failures, 60_000).catch(() => 0)
-      res.set('WWW-Authenticate', secret ? `${REALM}, error="invalid_token"` : REALM)
+      res.set('WWW-Authenticate', secret ? WWW_AUTHENTICATE.invalid : WWW_AUTHENTICATE.missing)
       next(unauthenticated())
       return
     }
     res.locals.apiClient = client
+    // Read now: the path under /v1, before the routes below handle (and Express rewrites) the request.
+    const endpoint = endpointOf(req.method, req.path)
+    res.on('close', () => {
+      const items = typeof res.locals.answeredItems === 'number' ? res.locals.answeredItems : 0
+      clients
+        .recordCall(client, endpoint, items)
+        .catch((error: unknown) => logger.warn({ err: error, endpoint }, 'API call not counted'))
+    })
     const count = await store.hit(`api-client:${client.id}`, 60_000).catch(() => 0)
     res.set({
       'RateLimit-Limit': String(limits.perMinute),
@@ -120,19 +147,25 @@ export function fulfilmentRouter(
     const query: unknown = req.query
     if (!validateFeedQuery(query)) throw new ValidationFailed(fieldErrors(validateFeedQuery))
     const limit = query.limit ? Number(query.limit) : 100
-    res.json(await clients.feed(clientOf(res), query.after, limit))
+    const page = await clients.feed(clientOf(res), query.after, limit)
+    answered(res, page.items.length)
+    res.json(page)
   })
 
   router.post('/v1/suppressions/lookup', ...jsonBody('2kb'), async (req, res) => {
     const body: unknown = req.body
     if (!validateLookup(body)) throw new ValidationFailed(fieldErrors(validateLookup))
-    res.json(await clients.lookup(clientOf(res), body))
+    const { answer, matched } = await clients.lookup(clientOf(res), body)
+    answered(res, matched)
+    res.json(answer)
   })
 
   router.post('/v1/suppressions/:id/applied', async (req, res) => {
     const id = String(req.params.id)
     if (!/^[0-9a-f-]{36}$/.test(id)) throw new HttpError(404, 'NOT_FOUND', 'Suppression not found')
-    res.json(await clients.applied(clientOf(res), id))
+    const applied = await clients.applied(clientOf(res), id)
+    answered(res, 1)
+    res.json(applied)
   })
 
   return router

@@ -1,10 +1,12 @@
 import { Router } from 'express'
-import { type Locale, parseLocale } from '#shared/locale.ts'
-import { SEARCH_MAX } from '#shared/search.ts'
+import { searchQuerySchema } from '#shared/search.ts'
 import { compressBody, sendCompressed } from '../compressed'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import { ValidationFailed } from '../services/errors'
 import type { SearchService } from '../services/search'
+import { ajv, fieldErrors } from '../validation'
+
+const validateSearchQuery = ajv.compile(searchQuerySchema)
 
 /** Browsers and proxies may keep an answer this long, and so does the server (the indexes never change). */
 const MAX_AGE_SECONDS = 60
@@ -18,20 +20,15 @@ export function searchRouter(search: SearchService, cache: ResponseCache): Route
   // A burst of the same new search computes it once.
   const once = singleFlight<CachedResponse>()
   router.get('/search', async (req, res) => {
-    const { q, locale } = req.query
-    const errors = [
-      ...(typeof locale === 'string' && parseLocale(locale) ? [] : [{ field: 'locale', rule: 'locale' }]),
-      ...(q === undefined || (typeof q === 'string' && q.length <= SEARCH_MAX)
-        ? []
-        : [{ field: 'q', rule: 'maxLength' }]),
-    ]
-    if (errors.length > 0) throw new ValidationFailed(errors)
-    const query = typeof q === 'string' ? q : ''
+    const params: unknown = req.query
+    if (!validateSearchQuery(params)) throw new ValidationFailed(fieldErrors(validateSearchQuery))
+    const { locale } = params
+    const query = params.q ?? ''
     const key = `/api/search|${locale}|${query}`
     const answer =
       cache.get(key) ??
       (await once(key, async () => {
-        const body = await compressBody(JSON.stringify(search.search(query, locale as Locale)))
+        const body = await compressBody(JSON.stringify(search.search(query, locale)))
         const made: CachedResponse = {
           status: 200,
           headers: [['Content-Type', 'application/json; charset=utf-8']],

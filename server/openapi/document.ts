@@ -1,5 +1,5 @@
 import { contactSchema } from '#shared/contact.ts'
-import { LANGUAGES } from '#shared/locale.ts'
+import { localeQuerySchema } from '#shared/locale.ts'
 import {
   AMOUNTS_CURRENCY,
   CHANNEL_FILTERS,
@@ -17,8 +17,10 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
+import { searchQuerySchema } from '#shared/search.ts'
 import { COUNTRIES } from '#shared/site.ts'
-import { feedQuerySchema, lookupSchema } from '../api/fulfilment'
+import { addressQuerySchema } from '../api/address'
+import { feedQuerySchema, lookupSchema, WWW_AUTHENTICATE } from '../api/fulfilment'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../db/webhook-repository'
 import {
@@ -27,7 +29,14 @@ import {
   lookupAnswerSchema,
   webhookPayloadSchemas,
 } from '../services/fulfilment-shapes'
-import { appliedExample, errorExamples, feedExamples, lookupExample, webhookExamples } from './examples'
+import {
+  appliedExample,
+  errorExamples,
+  feedExamples,
+  lookupExample,
+  webhookExamples,
+  webhookHeaderExamples,
+} from './examples'
 
 /**
  * Issue 17: the OpenAPI 3.1 description of every endpoint under /api, built from the very ajv schemas that
@@ -65,8 +74,6 @@ const param = (name: string, schema: Schema, required = false, where = 'query') 
   required: where === 'path' ? true : required,
   schema,
 })
-const LOCALES = LANGUAGES.flatMap((lang) => COUNTRIES.map((country) => `${lang}_${country.toLowerCase()}`))
-const localeParam = param('locale', { type: 'string', enum: LOCALES })
 const json = (schema: unknown, example?: unknown) => ({
   content: { 'application/json': { schema: oas31(schema), ...(example ? { example } : {}) } },
 })
@@ -85,6 +92,26 @@ const error = (description: string, example: unknown) => ({
 })
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [String(code), { $ref: `#/components/responses/E${code}` }]))
+
+/** A response header the API sends; `required`: on every such response. */
+const header = (description: string, schema: Schema, required = true) => ({ description, required, schema })
+const retryAfter = header('Seconds to wait before trying again', {
+  type: 'integer',
+  minimum: 0,
+  examples: [60],
+})
+/** The per-client limit (`API_CLIENT_REQUESTS_PER_MINUTE`), on every call with a valid secret. */
+const clientRateLimit = {
+  'RateLimit-Limit': header('Calls a minute this client may make', { type: 'integer', minimum: 1 }),
+  'RateLimit-Remaining': header('Calls left in the current minute', { type: 'integer', minimum: 0 }),
+}
+/** A brand system's errors: its 401 says how to authenticate (WWW-Authenticate). */
+const clientErrors = (...codes: number[]) => ({
+  ...errors(...codes.filter((code) => code !== 401)),
+  ...(codes.includes(401) ? { '401': { $ref: '#/components/responses/ClientE401' } } : {}),
+})
+/** A brand system's answer: its body, with the client's rate limit in the headers. */
+const clientOk = (answer: object) => ({ ...answer, headers: clientRateLimit })
 
 const publicPost = (summary: string, schema: unknown, example: unknown) => ({
   post: {
@@ -264,6 +291,38 @@ const WEBHOOK_SUMMARIES: Record<WebhookEvent, string> = {
   'suppression.created': 'New suppressions of your brands',
   'request.verified': 'A privacy request was confirmed by its requester (ids and reference only)',
 }
+/** The Standard Webhooks headers of a delivery, with examples signed as the worker signs. */
+const webhookParameters = (
+  example: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>,
+) => [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The delivery's id, the same on each retry of it: de-duplicate on it",
+    schema: { type: 'string', pattern: '^msg_[\\w-]+$' },
+    example: example['webhook-id'],
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was signed, in Unix seconds; the libraries refuse one more than 5 minutes from your clock',
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: example['webhook-timestamp'],
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (several, space-separated, during a secret change)',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}(?: v1,[A-Za-z0-9+/]+={0,2})*$' },
+    example: example['webhook-signature'],
+  },
+]
+
 /** `suppression.created` → `SuppressionCreatedEvent`. */
 const webhookSchemaName = (event: WebhookEvent) =>
   `${event.replace(/(?:^|[.])(\w)/g, (_, letter: string) => letter.toUpperCase())}Event`
@@ -344,10 +403,19 @@ export function openApiDocument(serverUrl: string) {
           'Invalid input (`VALIDATION_FAILED` lists the fields, `MALFORMED_JSON`)',
           errorExamples.E400,
         ),
-        E401: error(
-          'No valid credentials (`UNAUTHENTICATED`); brand systems get `WWW-Authenticate: Bearer`',
-          errorExamples.E401,
-        ),
+        E401: error('No valid credentials (`UNAUTHENTICATED`)', errorExamples.E401),
+        ClientE401: {
+          ...error(
+            'No valid client secret (`UNAUTHENTICATED`): none sent, or one that is wrong, revoked or past its 24 hours after a rotation',
+            errorExamples.E401,
+          ),
+          headers: {
+            'WWW-Authenticate': header(
+              'The scheme to use; `error="invalid_token"` when the secret sent is not valid',
+              { type: 'string', enum: Object.values(WWW_AUTHENTICATE) },
+            ),
+          },
+        },
         E403: error('Not allowed (`FORBIDDEN`, `CROSS_SITE_REQUEST`)', errorExamples.E403),
         E404: error('Not found (`NOT_FOUND`)', errorExamples.E404),
         E409: error(
@@ -360,11 +428,17 @@ export function openApiDocument(serverUrl: string) {
         ),
         E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
         E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
-        E429: error(
-          'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
-          errorExamples.E429,
-        ),
-        E503: error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)', errorExamples.E503),
+        E429: {
+          ...error(
+            'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
+            errorExamples.E429,
+          ),
+          headers: { 'Retry-After': retryAfter },
+        },
+        E503: {
+          ...error('A backing service is briefly unavailable (`SERVICE_UNAVAILABLE`)', errorExamples.E503),
+          headers: { 'Retry-After': retryAfter },
+        },
       },
     },
     paths: {
@@ -372,15 +446,18 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: 'The legal documents',
           tags: ['Public'],
-          parameters: [localeParam],
-          responses: { '200': ok('Documents') },
+          parameters: queryParameters(localeQuerySchema),
+          responses: { '200': ok('Documents'), ...errors(404) },
         },
       },
       '/api/plainhtml/{documentKey}': {
         get: {
           summary: 'A document as HTML',
           tags: ['Public'],
-          parameters: [param('documentKey', { type: 'string' }, true, 'path'), localeParam],
+          parameters: [
+            param('documentKey', { type: 'string' }, true, 'path'),
+            ...queryParameters(localeQuerySchema),
+          ],
           responses: { '200': { description: 'The document', content: { 'text/html': {} } }, ...errors(404) },
         },
       },
@@ -388,7 +465,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: 'Search documents, brands and pages',
           tags: ['Public'],
-          parameters: [param('q', { type: 'string', maxLength: 200 }), localeParam],
+          parameters: queryParameters(searchQuerySchema),
           responses: {
             '200': ok(
               "Results with snippets, each with its language (lang): the locale's own first, then fallbacks",
@@ -401,9 +478,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           summary: "Address lookup for the host's country",
           tags: ['Public'],
-          parameters: ['postalCode', 'houseNumber', 'houseNumberExtension', 'street'].map((name) =>
-            param(name, { type: 'string' }, name === 'postalCode' || name === 'houseNumber'),
-          ),
+          parameters: queryParameters(addressQuerySchema),
           responses: { '200': ok('The address'), ...errors(400, 404, 503) },
         },
       },
@@ -420,7 +495,7 @@ export function openApiDocument(serverUrl: string) {
             email: 'lezer@example.nl',
             question: 'Mijn krant komt te laat.',
           }).post,
-          parameters: [localeParam],
+          parameters: queryParameters(localeQuerySchema),
         },
       },
       '/api/political-ad-complaint': complaintPost(
@@ -608,8 +683,8 @@ export function openApiDocument(serverUrl: string) {
             'A full page has `next`: pass it as `after`. A shorter page ends the walk for now (`next` null); later, pass the last `next` or the `id` of the last item you have as `after`.',
           parameters: queryParameters(feedQuerySchema),
           responses: {
-            '200': { description: 'A page', ...jsonExamples(component('FeedPage'), feedExamples) },
-            ...errors(400, 401, 429),
+            '200': clientOk({ description: 'A page', ...jsonExamples(component('FeedPage'), feedExamples) }),
+            ...clientErrors(400, 401, 429, 503),
           },
         },
       },
@@ -619,8 +694,10 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Is this e-mail address or phone number suppressed?',
           requestBody: { required: true, ...json(lookupSchema, { phoneNumber: '0470 12 34 56' }) },
           responses: {
-            '200': ok('The channels and brand keys suppressed', component('LookupAnswer'), lookupExample),
-            ...errors(400, 401, 415, 429),
+            '200': clientOk(
+              ok('The channels and brand keys suppressed', component('LookupAnswer'), lookupExample),
+            ),
+            ...clientErrors(400, 401, 413, 415, 429, 503),
           },
         },
       },
@@ -630,13 +707,45 @@ export function openApiDocument(serverUrl: string) {
           summary: 'Confirm that your system applied a suppression (idempotent)',
           parameters: [param('id', { type: 'string', format: 'uuid' }, true, 'path')],
           responses: {
-            '200': ok('When it was first confirmed', component('AppliedAnswer'), appliedExample),
-            ...errors(401, 404, 429),
+            '200': clientOk(ok('When it was first confirmed', component('AppliedAnswer'), appliedExample)),
+            ...clientErrors(401, 404, 429, 503),
           },
         },
       },
       '/api/openapi.json': {
         get: { summary: 'This document', tags: ['Meta'], responses: { '200': ok('OpenAPI 3.1') } },
+      },
+      '/api/docs': {
+        get: {
+          summary: 'This reference, as a page (Swagger UI on this document)',
+          tags: ['Meta'],
+          responses: {
+            '200': { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/api/docs/init.js': {
+        get: {
+          summary: "The reference page's start script (a file, so the CSP needs no inline script)",
+          tags: ['Meta'],
+          responses: {
+            '200': {
+              description: 'JavaScript',
+              content: { 'application/javascript': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/api/docs/assets/{file}': {
+        get: {
+          summary: "Swagger UI's files (the `swagger-ui-dist` package), served from this origin",
+          tags: ['Meta'],
+          parameters: [param('file', { type: 'string', examples: ['swagger-ui-bundle.js'] }, true, 'path')],
+          responses: {
+            '200': { description: 'The file (JavaScript, CSS, images)' },
+            '404': { description: 'No such file', ...json(component('Error')) },
+          },
+        },
       },
     },
     webhooks: Object.fromEntries(
@@ -647,6 +756,7 @@ export function openApiDocument(serverUrl: string) {
             summary: WEBHOOK_SUMMARIES[event],
             description:
               'Standard Webhooks: verify `webhook-id`, `webhook-timestamp` and `webhook-signature` with the endpoint secret (`whsec_…`), then de-duplicate on `webhook-id`.',
+            parameters: webhookParameters(webhookHeaderExamples(event)),
             requestBody: {
               required: true,
               ...jsonExamples(component(webhookSchemaName(event)), webhookExamples[event]),

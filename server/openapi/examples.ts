@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks'
 import { tooManyForClient, unauthenticated } from '../api/fulfilment'
 import { noticeGone } from '../api/political-ads'
 import type { HttpError } from '../http-error'
@@ -6,7 +7,7 @@ import { crossSiteRefused, notJson } from '../middleware/post-guards'
 import { feedEntry, lookupAnswer } from '../services/api-clients'
 import { InvalidTransition, NotFound, ValidationFailed } from '../services/errors'
 import type { AppliedAnswer, FeedPage, WebhookPayload } from '../services/fulfilment-shapes'
-import { requestVerified, suppressionCreated } from '../services/webhooks'
+import { requestVerified, suppressionCreated, webhookHeaders } from '../services/webhooks'
 
 /**
  * Issue 17: the OpenAPI document's examples, made by the code that makes the real answers (the feed's and
@@ -74,6 +75,20 @@ const verified: WebhookPayload<'request.verified'> = {
   type: 'request.verified',
   timestamp: at,
   data: requestVerified(request, at),
+}
+
+/** A sample endpoint secret: the header examples are signed as the worker signs a delivery. */
+const SAMPLE_SECRET = `whsec_${Buffer.from('sample endpoint secret, not real!').toString('base64')}`
+
+/** Each event's Standard Webhooks headers, for the body of its first example. */
+export const webhookHeaderExamples = (event: keyof typeof webhookExamples) => {
+  const [example] = Object.values(webhookExamples[event])
+  return webhookHeaders(
+    new Webhook(SAMPLE_SECRET),
+    'msg_2x9Qv7Lk3Nw8Rb5Tc1Hd0A',
+    new Date(at),
+    JSON.stringify(example?.value),
+  )
 }
 
 export const webhookExamples = {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { type BrandCatalog, brandsOfNroKeys } from '#shared/brands.ts'
 import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import {
@@ -20,13 +21,12 @@ import {
 } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import { cancelUnwantedDeliveries, endpointsOf } from '../db/webhook-repository'
-import { NotFound, ValidationFailed } from './errors'
+import { NotFound, UnknownBrandKeys, ValidationFailed } from './errors'
 import type { AppliedAnswer, FeedEntry, FeedPage, LookupAnswer } from './fulfilment-shapes'
 
 /** After a rotation the old secret works this long, so a brand system can roll out the new one. */
 const ROTATION_GRACE_MS = 24 * 60 * 60_000
 const NAME = /^[\p{L}\p{N} ._-]{2,80}$/u
-const BRAND_KEY = /^[A-Z0-9][A-Z0-9_]*$/
 
 /** 256 random bits, recognisable in a leaked log: `pss_…`. Only its SHA-256 is stored. */
 function newSecret(): string {
@@ -38,13 +38,17 @@ export function secretHash(secret: string): string {
 }
 
 export interface ApiClientService {
+  /**
+   * A new client and its secret. Each brand key must be one of the country's; a key of a brand that has
+   * several gives the client all of them (an objection to the brand stores every one), and `widened` says so.
+   */
   add(input: {
     name: string
     country: Country
     brands?: string[]
     /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
     contactData?: boolean
-  }): Promise<{ client: ApiClient; secret: string }>
+  }): Promise<{ client: ApiClient; secret: string; widened: { key: string; nroKeys: string[] }[] }>
   list(): Promise<
     (ApiClient & {
       calls: Awaited<ReturnType<typeof callsOf>>
@@ -58,33 +62,50 @@ export interface ApiClientService {
   /** The live client of a bearer secret, or null (unknown, revoked, or a rotated-out secret past its grace). */
   authenticate(secret: string): Promise<ApiClient | null>
   feed(client: ApiClient, after: string | undefined, limit: number): Promise<FeedPage>
-  lookup(client: ApiClient, contact: { email?: string; phoneNumber?: string }): Promise<LookupAnswer>
+  /** The answer, and how many suppressions it summed up (for the call count). */
+  lookup(
+    client: ApiClient,
+    contact: { email?: string; phoneNumber?: string },
+  ): Promise<{ answer: LookupAnswer; matched: number }>
   applied(client: ApiClient, id: string): Promise<AppliedAnswer>
+  /** Counts one call of the client to an endpoint today, and the items it answered; never what they were. */
+  recordCall(client: ApiClient, endpoint: string, items: number): Promise<void>
 }
 
-export function createApiClientService(deps: { db: Db; clock?: () => Date }): ApiClientService {
+export function createApiClientService(deps: {
+  db: Db
+  /** The brand lists the clients' brand keys come from. */
+  brands: BrandCatalog
+  clock?: () => Date
+}): ApiClientService {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
-  const count = (client: ApiClient, endpoint: string, items: number) =>
-    recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
 
   return {
     async add({ name, country, brands, contactData = true }) {
       if (!NAME.test(name)) throw new ValidationFailed([{ field: 'name', rule: 'pattern' }])
-      if (brands?.some((key) => !BRAND_KEY.test(key)))
-        throw new ValidationFailed([{ field: 'brands', rule: 'pattern' }])
+      const list = deps.brands[country].brands
+      const named = brandsOfNroKeys(list, brands ?? [])
+      const known = list.flatMap((brand) => brand.nroKeys)
+      if (named.unknown.length > 0) throw new UnknownBrandKeys(named.unknown, known)
       if (await findClientByName(db.db, name)) throw new ValidationFailed([{ field: 'name', rule: 'unique' }])
       const secret = newSecret()
       const client = {
         id: crypto.randomUUID(),
         name,
         country,
-        brands: brands && brands.length > 0 ? [...new Set(brands)] : null,
+        brands:
+          named.brands.length > 0 ? [...new Set(named.brands.flatMap(({ brand }) => brand.nroKeys))] : null,
         createdAt: clock().toISOString(),
         contactData,
       }
       await insertClient(db.db, client, secretHash(secret))
-      return { client: { ...client, revokedAt: null }, secret }
+      // Each brand once, where the keys given were not all of its keys.
+      const given = new Set(brands)
+      const widened = [...new Map(named.brands.map(({ key, brand }) => [brand.id, { key, brand }])).values()]
+        .filter(({ brand }) => brand.nroKeys.some((key) => !given.has(key)))
+        .map(({ key, brand }) => ({ key, nroKeys: brand.nroKeys }))
+      return { client: { ...client, revokedAt: null }, secret, widened }
     },
 
     async list() {
@@ -128,7 +149,6 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
         after === undefined ? 0 : /^\d+$/.test(after) ? Number(after) : await sequenceOf(db.db, client, after)
       if (from === null) throw new ValidationFailed([{ field: 'after', rule: 'unknown' }])
       const rows = await feedPage(db.db, client, from, limit)
-      await count(client, 'suppressions', rows.length)
       const items = rows.map((row) => feedEntry(row, client.contactData))
       // A full page: `next` continues. A shorter one is the end for now (`next` null); later, continue from
       // the last item's id (or the last `next`).
@@ -143,15 +163,17 @@ export function createApiClientService(deps: { db: Db; clock?: () => Date }): Ap
       if ('phoneNumber' in key && !key.phoneNumber)
         throw new ValidationFailed([{ field: 'phoneNumber', rule: 'pattern' }])
       const rows = await suppressedFor(db.db, client, key as { email: string } | { phoneNumber: string })
-      await count(client, 'lookup', rows.length)
-      return lookupAnswer(rows)
+      return { answer: lookupAnswer(rows), matched: rows.length }
     },
 
     async applied(client, id) {
       if (!(await visibleSuppression(db.db, client, id))) throw new NotFound('Suppression')
       const appliedAt = await markApplied(db.db, id, client.id, clock().toISOString())
-      await count(client, 'applied', 1)
       return { id, appliedAt }
+    },
+
+    async recordCall(client, endpoint, items) {
+      await recordCall(db.db, client.id, endpoint, clock().toISOString().slice(0, 10), items)
     },
   }
 }
@@ -183,7 +205,8 @@ export function feedEntry(row: Omit<FeedItem, 'seq'>, contactData: boolean): Fee
 /**
  * A phone number as the suppressions store it (`+31612345678`), from any notation a call centre types:
  * spaces, dashes, dots and brackets; `0031…` or `+31…`; or the national `06…` of the client's country.
- * Null when it cannot be a phone number.
+ * The national trunk 0 written after the country code, as in `+32 (0)470 12 34 56` or `+31 06 1234 5678`,
+ * is dropped: no Dutch or Belgian number starts with 0 after +31 or +32. Null when it cannot be a phone number.
  */
 export function normalisePhone(input: string, country: Country): string | null {
   const digits = input.trim().replace(/[\s().\-/]/g, '')
@@ -194,5 +217,7 @@ export function normalisePhone(input: string, country: Country): string | null {
       : digits.startsWith('0')
         ? `${country === 'NL' ? '+31' : '+32'}${digits.slice(1)}`
         : null
-  return international && /^\+\d{8,15}$/.test(international) ? international : null
+  // `+32 (0)470…` and `+32 0470…` alike: the brackets are gone, the 0 goes here.
+  const number = international?.replace(/^(\+3[12])0/, '$1')
+  return number && /^\+\d{8,15}$/.test(number) ? number : null
 }

@@ -18,6 +18,18 @@ export class ValidationFailed extends Error {
   }
 }
 
+/** Issue 17: a brand system's client names a brand key its country's brand list does not have. */
+export class UnknownBrandKeys extends ValidationFailed {
+  constructor(
+    readonly unknown: readonly string[],
+    readonly known: readonly string[],
+  ) {
+    super([{ field: 'brands', rule: 'unknown' }])
+    this.name = 'UnknownBrandKeys'
+    this.message = `unknown brand key${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the country's keys are ${known.join(', ')}`
+  }
+}
+
 /** Spec §8: the e-mail address's domain cannot receive mail. */
 export class UndeliverableEmail extends Error {
   constructor() {

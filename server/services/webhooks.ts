@@ -44,6 +44,18 @@ export function endpointSecret(key: Buffer, endpointId: string): string {
   return `whsec_${createHmac('sha256', key).update(endpointId).digest('base64')}`
 }
 
+/**
+ * The Standard Webhooks headers of one attempt: the delivery's id (the same on every retry), the time of the
+ * attempt in Unix seconds, and `v1,<HMAC-SHA256>` of `{id}.{timestamp}.{body}` with the endpoint secret.
+ */
+export function webhookHeaders(signer: Webhook, id: string, at: Date, payload: string) {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signer.sign(id, at, payload),
+  }
+}
+
 type Trx = Transaction<Database>
 
 /** Writes one delivery per subscribed endpoint, in the caller's transaction; `data` null skips that client. */
@@ -200,9 +212,7 @@ export function startWebhookWorker(deps: {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'privacy-site-webhooks/1',
-          'webhook-id': delivery.id,
-          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'webhook-signature': signer.sign(delivery.id, now, delivery.payload),
+          ...webhookHeaders(signer, delivery.id, now, delivery.payload),
         },
         body: delivery.payload,
       })

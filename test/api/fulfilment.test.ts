@@ -1,15 +1,19 @@
 import { createClient } from 'redis'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BRANDS } from '#server/brands.ts'
 import { insertSuppressions } from '#server/db/privacy-request-repository.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { normalisePhone } from '#server/services/api-clients.ts'
+import { UnknownBrandKeys } from '#server/services/errors.ts'
+import { flattenNroKeys } from '#shared/brands.ts'
 import { togglesFrom } from '#shared/site.ts'
 import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { openApiSchemas } from '../support/openapi'
 import { writerConnection } from '../support/paused-writer'
 import { SmtpSink } from '../support/smtp'
 import { confirmByMail } from '../support/verification'
+import { eventually } from '../support/waiting'
 
 const NL = 'privacy.dpgmedia.nl'
 const BE = 'privacy.dpgmedia.be'
@@ -63,10 +67,33 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     const wrong = await feed(`pss_${'x'.repeat(43)}`)
     expect(wrong.status).toBe(401)
     expect(wrong.headers['www-authenticate']).toContain('error="invalid_token"')
+    // Both as the document declares them, on the 401 of every client path.
+    for (const answer of [missing, wrong]) {
+      expectDescribed(
+        '/components/responses/ClientE401/headers/WWW-Authenticate/schema',
+        answer.headers['www-authenticate'],
+      )
+      expectDescribed('/components/responses/ClientE401/content/application~1json/schema', answer.body)
+    }
     const { secret } = await setup.composition.services.apiClients.add({ name: 'Short-lived', country: 'NL' })
     expect((await feed(secret)).status).toBe(200)
     await setup.composition.services.apiClients.revoke('Short-lived')
     expect((await feed(secret)).status).toBe(401)
+  })
+
+  it('takes the Bearer scheme in any case, and nothing but Bearer', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR', 'Bearer  ']) {
+      const answer = await request(setup.app)
+        .get(FEED)
+        .set('Host', BE)
+        .set('Authorization', `${scheme} ${secrets.beAll}`)
+      expect(answer.status, scheme).toBe(200)
+    }
+    for (const header of [`Basic ${secrets.beAll}`, `Bearer${secrets.beAll}`, secrets.beAll]) {
+      const answer = await request(setup.app).get(FEED).set('Host', BE).set('Authorization', header)
+      expect(answer.status, header).toBe(401)
+      expect(answer.headers['www-authenticate']).toBe('Bearer realm="privacy-site"')
+    }
   })
 
   it('keeps a rotated secret working for 24 hours, then only the new one', async () => {
@@ -153,10 +180,12 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(Object.keys(bare)).not.toContain('phoneNumber')
     const otherCountry = (await feed(secrets.nl, '?limit=1000')).body
     expect(otherCountry.items.some((item: { reference: string }) => item.reference === reference)).toBe(false)
-    // Every call is counted, never what it answered.
-    const listed = await setup.composition.services.apiClients.list()
-    const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
-    expect(calls.find((call) => call.endpoint === 'suppressions')?.calls).toBeGreaterThan(0)
+    // Every call is counted (once its answer is done), never what it answered.
+    await eventually('the feed calls counted', async () => {
+      const listed = await setup.composition.services.apiClients.list()
+      const calls = listed.find((client) => client.name === 'HLN CRM')?.calls ?? []
+      return (calls.find((call) => call.endpoint === 'suppressions')?.calls ?? 0) > 0
+    })
   })
 
   it('shows an objection staff recorded like any other', async () => {
@@ -373,6 +402,8 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
       '0032 470/98.76.54',
       '(0470) 987-654',
       ' +32 470 98 76 54\t',
+      '+32 (0)470 98 76 54',
+      '+32 0470 98 76 54',
     ]) {
       const answer = await request(setup.app)
         .post(`${FEED}/lookup`)
@@ -479,6 +510,64 @@ describe.each(DATABASES)('the suppression feed for brand systems on %s', (kind) 
     expect(again.body.appliedAt).toBe(first.body.appliedAt)
     expect((await apply(secrets.nl, item.id)).status).toBe(404)
     expect((await apply(secrets.be, 'not-an-id')).status).toBe(404)
+  })
+
+  it('gives a client named by one key of a brand all its keys: an objection to HLN reaches it whole, and it confirms each', async () => {
+    const clients = setup.composition.services.apiClients
+    const { client, secret, widened } = await clients.add({
+      name: 'HLN only',
+      country: 'BE',
+      brands: ['HLN'],
+    })
+    expect(client.brands).toEqual(['HLN', 'HLN_DIGITAL'])
+    expect(widened).toEqual([{ key: 'HLN', nroKeys: ['HLN', 'HLN_DIGITAL'] }])
+    // The form sends every key of the brand the visitor chose.
+    const hln = BRANDS.BE.brands.find((brand) => brand.description === 'HLN')?.id ?? ''
+    const keys = flattenNroKeys(BRANDS.BE.brands, [hln])
+    expect(keys).toEqual(['HLN', 'HLN_DIGITAL'])
+    const answer = await objection(BE, 'BE', keys, '+32470121212')
+    expect(answer.status).toBe(200)
+    const items = (
+      (await feed(secret, '?limit=1000')).body.items as { id: string; reference: string }[]
+    ).filter((item) => item.reference === answer.body.reference)
+    expect(items.map((item) => (item as { brandKey?: string }).brandKey).sort()).toEqual([
+      'HLN',
+      'HLN_DIGITAL',
+    ])
+    for (const item of items) {
+      const applied = await request(setup.app)
+        .post(`${FEED}/${item.id}/applied`)
+        .set('Host', BE)
+        .set('Authorization', `Bearer ${secret}`)
+      expect(applied.status).toBe(200)
+    }
+    const detail = await setup.composition.services.desk.detail(
+      { ...staffMember, countries: ['BE'] },
+      answer.body.reference,
+    )
+    expect(detail.fulfilment).toEqual([
+      { brandKey: 'HLN', channel: 'PHONE', appliedAt: now.toISOString(), client: 'HLN only' },
+      { brandKey: 'HLN_DIGITAL', channel: 'PHONE', appliedAt: now.toISOString(), client: 'HLN only' },
+    ])
+    const lookup = await request(setup.app)
+      .post(`${FEED}/lookup`)
+      .set('Host', BE)
+      .set('Authorization', `Bearer ${secret}`)
+      .send({ phoneNumber: '+32470121212' })
+    expect(lookup.body).toEqual({ suppressed: true, channels: ['PHONE'], brandKeys: ['HLN', 'HLN_DIGITAL'] })
+  })
+
+  it('refuses a client brand key its country does not have, naming the keys it has, and stores nothing', async () => {
+    const clients = setup.composition.services.apiClients
+    const typo = clients.add({ name: 'Typo CRM', country: 'BE', brands: ['HLN', 'HLM'] })
+    await expect(typo).rejects.toBeInstanceOf(UnknownBrandKeys)
+    await expect(typo).rejects.toThrow(/unknown brand key HLM; the country's keys are .*HLN, HLN_DIGITAL/)
+    // A Dutch key is not a Belgian one.
+    await expect(clients.add({ name: 'Typo CRM', country: 'BE', brands: ['AD'] })).rejects.toMatchObject({
+      unknown: ['AD'],
+      fields: [{ field: 'brands', rule: 'unknown' }],
+    })
+    expect((await clients.list()).some((client) => client.name === 'Typo CRM')).toBe(false)
   })
 
   it('mails the privacy mailbox, once a day, the suppressions no client confirmed within 25 days', async () => {
@@ -645,6 +734,16 @@ describe('phone notations', () => {
     ['06-12345678', 'NL', '+31612345678'],
     ['0031612345678', 'NL', '+31612345678'],
     ['0470 12 34 56', 'BE', '+32470123456'],
+    // The trunk 0 some write after the country code, in brackets or not.
+    ['+32 (0)470 12 34 56', 'BE', '+32470123456'],
+    ['+32 (0) 470 12 34 56', 'NL', '+32470123456'],
+    ['+31 (0)6 1234 5678', 'NL', '+31612345678'],
+    ['+31(0)612345678', 'BE', '+31612345678'],
+    ['0031 (0)6 12345678', 'NL', '+31612345678'],
+    ['+32 0470 12 34 56', 'BE', '+32470123456'],
+    ['+31 06-12345678', 'NL', '+31612345678'],
+    ['(0470) 12 34 56', 'BE', '+32470123456'],
+    ['(0)470 12 34 56', 'BE', '+32470123456'],
     ['12345', 'NL', null],
     ['', 'BE', null],
   ] as const)('%s in %s is %s', (input, country, expected) => {
@@ -664,12 +763,83 @@ describe('the per-client rate limit', () => {
           .get('/api/v1/suppressions')
           .set('Host', NL)
           .set('Authorization', `Bearer ${secret}`)
-      for (let i = 0; i < 3; i++) expect((await call(one)).status).toBe(200)
+      const described = openApiSchemas(
+        (await request(setup.app).get('/api/openapi.json').set('Host', NL)).body,
+      )
+      const declared = (pointer: string, value: unknown) => {
+        const validate = described.at(pointer)
+        expect(validate(value), `${pointer}: ${JSON.stringify(value)}`).toBe(true)
+      }
+      const ok = '/paths/~1api~1v1~1suppressions/get/responses/200/headers'
+      for (let i = 0; i < 3; i++) {
+        const answer = await call(one)
+        expect(answer.status).toBe(200)
+        declared(`${ok}/RateLimit-Limit/schema`, Number(answer.headers['ratelimit-limit']))
+        declared(`${ok}/RateLimit-Remaining/schema`, Number(answer.headers['ratelimit-remaining']))
+      }
       const limited = await call(one)
       expect(limited.status).toBe(429)
       expect(limited.body.error.code).toBe('RATE_LIMITED')
       expect(limited.headers['retry-after']).toBe('60')
+      declared(
+        '/components/responses/E429/headers/Retry-After/schema',
+        Number(limited.headers['retry-after']),
+      )
       expect((await call(other)).status).toBe(200)
+    } finally {
+      await setup.composition.close()
+    }
+  })
+})
+
+describe('the calls a client made, as `api-clients list` shows them', () => {
+  it('counts every call of a known client per endpoint and day, refused ones too (400, 404, 429)', async () => {
+    const setup = await testSetup({ API_CLIENT_REQUESTS_PER_MINUTE: '5' })
+    try {
+      const clients = setup.composition.services.apiClients
+      const { secret } = await clients.add({ name: 'Counted', country: 'NL', brands: ['AD'] })
+      const objection = await request(setup.app)
+        .post('/api/privacy-rights/request')
+        .set('Host', NL)
+        .send({
+          flowType: 'OBJECTION',
+          country: 'NL',
+          language: 'nl',
+          phoneNumber: '+31655555555',
+          brands: ['AD'],
+        })
+      expect(objection.status).toBe(200)
+      const call = (method: 'get' | 'post', path: string, body?: object) => {
+        const sent = request(setup.app)[method](path).set('Host', NL).set('Authorization', `Bearer ${secret}`)
+        return body ? sent.send(body) : sent
+      }
+      const statuses = [
+        (await call('get', FEED)).status,
+        (await call('get', `${FEED}?limit=0`)).status,
+        (await call('post', `${FEED}/lookup`, {})).status,
+        (await call('post', `${FEED}/lookup`, { phoneNumber: '06 5555 5555' })).status,
+        (await call('post', `${FEED}/00000000-0000-4000-8000-000000000000/applied`)).status,
+        // Past the limit of 5 a minute.
+        (await call('get', FEED)).status,
+        (await call('get', '/api/v1/nothing')).status,
+      ]
+      expect(statuses).toEqual([200, 400, 400, 200, 404, 429, 429])
+      // Without a valid secret a call is no one's: not counted.
+      expect((await request(setup.app).get(FEED).set('Host', NL)).status).toBe(401)
+      const today = new Date().toISOString().slice(0, 10)
+      const callsOf = async () =>
+        (await clients.list()).find((client) => client.name === 'Counted')?.calls ?? []
+      // Counted once each answer is done.
+      await eventually(
+        'seven calls counted',
+        async () => (await callsOf()).reduce((sum, row) => sum + row.calls, 0) >= 7,
+      )
+      expect(await callsOf()).toEqual([
+        { day: today, endpoint: 'applied', calls: 1, items: 0 },
+        { day: today, endpoint: 'lookup', calls: 2, items: 1 },
+        { day: today, endpoint: 'other', calls: 1, items: 0 },
+        { day: today, endpoint: 'suppressions', calls: 3, items: 1 },
+      ])
     } finally {
       await setup.composition.close()
     }

@@ -1,42 +1,86 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import express, { Router } from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCampaigns, withdrawNotices } from '#server/services/campaign-import.ts'
-import { runRetention, testSetup } from '../support/app'
+import { startAddressRegisters } from '../support/address-registers'
+import { ROOT, runRetention, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 
 const HOST = 'privacy.dpgmedia.nl'
 
+type LayerPath = string | RegExp | (string | RegExp)[]
 interface Layer {
-  rawPath?: string
-  route?: { path: string | string[]; methods: Record<string, boolean> }
+  rawPath?: LayerPath
+  route?: { path: LayerPath; methods: Record<string, boolean> }
   handle: { stack?: Layer[] }
 }
 
-/** Every `METHOD /api/…` route the app serves, read from Express's own router (paths as OpenAPI writes them). */
-function apiRoutes(app: { router: { stack: Layer[] } }): string[] {
+/** A layer's paths; a regular expression (which OpenAPI cannot name) as `regexp:…`, so it shows as undescribed. */
+const pathsOf = (path: LayerPath | undefined): string[] =>
+  (Array.isArray(path) ? path : [path ?? '/']).map((p) => (typeof p === 'string' ? p : `regexp:${p}`))
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/')
+/** An Express path as OpenAPI writes it: `:id` and `*rest` → `{id}`, `{rest}`. */
+const asOpenApi = (path: string) => path.replace(/\{?[:*](\w+)\}?/g, '{$1}')
+
+/**
+ * Every way the app answers under /api, read from Express's whole router stack, routers within routers at any
+ * mount path: its routes (`get /api/…`), and the middleware mounted at a path of its own (static files, a
+ * gate), which answers for whatever lies under that path.
+ */
+function apiRoutes(stack: Layer[], prefix = ''): { routes: string[]; mounts: string[] } {
   const routes: string[] = []
-  for (const layer of app.router.stack) {
-    if (layer.rawPath !== '/api' || !layer.handle.stack) continue
-    for (const inner of layer.handle.stack) {
-      if (!inner.route) continue
-      const paths = Array.isArray(inner.route.path) ? inner.route.path : [inner.route.path]
-      for (const path of paths)
-        for (const method of Object.keys(inner.route.methods))
-          routes.push(`${method} /api${path.replace(/:(\w+)/g, '{$1}')}`)
+  const mounts: string[] = []
+  for (const layer of stack) {
+    for (const path of pathsOf(layer.rawPath)) {
+      const full = path === '/' ? prefix : `${prefix}${path}`
+      if (layer.route) {
+        if (!underApi(full)) continue
+        for (const method of Object.keys(layer.route.methods)) routes.push(`${method} ${asOpenApi(full)}`)
+      } else if (layer.handle.stack) {
+        const inner = apiRoutes(layer.handle.stack, full)
+        routes.push(...inner.routes)
+        mounts.push(...inner.mounts)
+      } else if (underApi(full) && full !== '/api') {
+        mounts.push(asOpenApi(full))
+      }
     }
   }
-  return routes
+  return { routes, mounts }
 }
+
+describe('the route walk of the coverage test', () => {
+  it('finds /api routes however they are registered: on the app, in routers mounted at / or deeper, static mounts', () => {
+    const app = express()
+    const nested = Router()
+    nested.get('/items/:id', (_req, res) => void res.end())
+    const atRoot = Router()
+    atRoot.post('/api/direct', (_req, res) => void res.end())
+    atRoot.use('/api/nested', nested)
+    app.get('/api/on-app', (_req, res) => void res.end())
+    app.get('/elsewhere', (_req, res) => void res.end())
+    app.use(atRoot)
+    app.use('/api/files', express.static(ROOT))
+    expect(apiRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack)).toEqual({
+      routes: ['get /api/on-app', 'post /api/direct', 'get /api/nested/items/{id}'],
+      mounts: ['/api/files'],
+    })
+  })
+})
 
 describe('the OpenAPI document', () => {
   let setup: Awaited<ReturnType<typeof testSetup>>
+  let registers: Awaited<ReturnType<typeof startAddressRegisters>>
   beforeAll(async () => {
-    setup = await testSetup()
+    registers = await startAddressRegisters()
+    setup = await testSetup({ ADDRESS_LOOKUP_NL_URL: registers.nl, ADDRESS_LOOKUP_BE_URL: registers.be })
   })
-  afterAll(() => setup?.composition.close())
+  afterAll(async () => {
+    await setup?.composition.close()
+    await registers?.close()
+  })
 
   it('is a valid OpenAPI 3.1 document, with its server from the host table', async () => {
     const answer = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
@@ -54,15 +98,22 @@ describe('the OpenAPI document', () => {
 
   it('describes every route under /api, with the schemas that validate the bodies', async () => {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
-    const routes = apiRoutes(setup.app as never)
+    const { routes, mounts } = apiRoutes(
+      (setup.app as unknown as { router: { stack: Layer[] } }).router.stack,
+    )
     expect(routes.length).toBeGreaterThan(20)
+    // The reference page's routes, and the files its mount serves, are among them.
+    expect(routes).toContain('get /api/docs')
+    expect(mounts).toContain('/api/docs/assets')
+    const paths = Object.keys(document.paths as Record<string, unknown>)
     const described = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`),
     )
-    const undescribed = routes.filter(
-      (route) => !described.includes(route) && !route.startsWith('get /api/docs'),
-    )
-    expect(undescribed).toEqual([])
+    expect(routes.filter((route) => !described.includes(route))).toEqual([])
+    expect(
+      mounts.filter((mount) => !paths.some((path) => path === mount || path.startsWith(`${mount}/`))),
+    ).toEqual([])
+    expect(document.paths['/api/docs'].get.responses['200'].content).toHaveProperty('text/html')
     const lookup = document.paths['/api/v1/suppressions/lookup'].post
     expect(lookup.security).toEqual([{ clientSecret: [] }])
     expect(lookup.requestBody.content['application/json'].schema.oneOf).toHaveLength(2)
@@ -129,6 +180,51 @@ describe('the OpenAPI document', () => {
     ])
   })
 
+  it('declares the headers the client API answers with and the webhooks are sent with', async () => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const { responses } = document.components
+    expect(Object.keys(responses.ClientE401.headers)).toEqual(['WWW-Authenticate'])
+    expect(responses.ClientE401.headers['WWW-Authenticate'].required).toBe(true)
+    for (const name of ['E429', 'E503']) expect(responses[name].headers['Retry-After'].required).toBe(true)
+    const client = Object.entries(
+      document.paths as Record<
+        string,
+        Record<string, { responses: Record<string, { $ref?: string; headers?: object }> }>
+      >,
+    ).filter(([path]) => path.startsWith('/api/v1/'))
+    expect(client).toHaveLength(3)
+    for (const [path, operations] of client)
+      for (const [method, { responses: answers }] of Object.entries(operations)) {
+        const where = `${method} ${path}`
+        expect(answers['401']?.$ref, where).toBe('#/components/responses/ClientE401')
+        expect(answers['429']?.$ref, where).toBe('#/components/responses/E429')
+        expect(answers['503']?.$ref, where).toBe('#/components/responses/E503')
+        expect(Object.keys(answers['200']?.headers ?? {}), where).toEqual([
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+        ])
+      }
+    // Each webhook's three headers, required, with examples signed as the worker signs that fit their schemas.
+    const schemas = openApiSchemas(document)
+    for (const event of Object.keys(document.webhooks)) {
+      const parameters = document.webhooks[event].post.parameters as {
+        name: string
+        in: string
+        required: boolean
+        example: string
+      }[]
+      expect(parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+        ['header', 'webhook-id', true],
+        ['header', 'webhook-timestamp', true],
+        ['header', 'webhook-signature', true],
+      ])
+      parameters.forEach((parameter, index) => {
+        const validate = schemas.at(`/webhooks/${pointerPart(event)}/post/parameters/${index}/schema`)
+        expect(validate(parameter.example), `${event} ${parameter.name}`).toBe(true)
+      })
+    }
+  })
+
   it('describes the notices as the API and the export publish them: real answers validate (issue 18)', async () => {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
     const ACC_BE = 'privacy-acc.dpgmedia.be'
@@ -188,6 +284,57 @@ describe('the OpenAPI document', () => {
     for (const column of header?.split(',') ?? []) expect(csv.description).toContain(`\`${column}\``)
     for (const path of ['/api/campaign-items.json', '/api/campaign-items.csv'])
       expect(document.paths[path].get.parameters.map((p: { name: string }) => p.name)).toContain('since')
+  })
+
+  it.each([
+    // path, query, the status the route refuses it with (or null: it takes it)
+    ['/api/search', { q: 'cookie', locale: 'nl_nl' }, null],
+    ['/api/search', { locale: 'fr_be' }, null],
+    ['/api/search', { q: 'a'.repeat(100), locale: 'nl_nl' }, null],
+    ['/api/search', { q: 'a'.repeat(101), locale: 'nl_nl' }, 400],
+    ['/api/search', { q: 'cookie' }, 400],
+    ['/api/search', { q: 'cookie', locale: 'nl_de' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '40' }, null],
+    ['/api/address', { postalCode: ' 1114 am ', houseNumber: ' 40 ', houseNumberExtension: '' }, null],
+    [
+      '/api/address',
+      { postalCode: '3011AA', houseNumber: '1', houseNumberExtension: 'b', street: "Coolsingel-'t" },
+      null,
+    ],
+    ['/api/address', { houseNumber: '1' }, 400],
+    ['/api/address', { postalCode: '1114AM' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: 'abc' }, 400],
+    ['/api/address', { postalCode: '1'.repeat(11), houseNumber: '1' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '1', street: '   ' }, 400],
+    ['/api/address', { postalCode: '1114AM', houseNumber: '1', houseNumberExtension: 'a\tb' }, 400],
+    ['/api/plainhtml/privacy-policy', { locale: 'nl_nl' }, null],
+    ['/api/plainhtml/privacy-policy', { locale: 'nl' }, 404],
+    ['/api/plainhtml/privacy-policy', {}, 404],
+    ['/api/documents', { locale: 'fr_be' }, null],
+    ['/api/documents', {}, 404],
+  ] as const)('describes the query of %s as the route checks it: %j', async (path, query, refused) => {
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    const template = path.startsWith('/api/plainhtml/') ? '/api/plainhtml/{documentKey}' : path
+    const parameters = (document.paths[template].get.parameters as { name: string; in: string }[]).filter(
+      (parameter) => parameter.in === 'query',
+    )
+    const schemas = openApiSchemas(document)
+    const pointer = `/paths/${pointerPart(template)}/get/parameters`
+    const index = (name: string) =>
+      document.paths[template].get.parameters.findIndex((p: { name: string }) => p.name === name)
+    const values = query as Record<string, string>
+    const described =
+      parameters.every(
+        (parameter) => !(parameter as { required?: boolean }).required || parameter.name in values,
+      ) &&
+      Object.entries(values).every(
+        ([name, value]) => index(name) >= 0 && schemas.at(`${pointer}/${index(name)}/schema`)(value),
+      )
+    const answer = await request(setup.app)
+      .get(`${path}?${new URLSearchParams(values)}`)
+      .set('Host', HOST)
+    expect(answer.status === refused ? 'refused' : 'taken').toBe(refused === null ? 'taken' : 'refused')
+    expect(described).toBe(refused === null)
   })
 
   it('has a reference page served from our own origin, under the site CSP', async () => {

@@ -149,15 +149,25 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     expect(confirm.headers.location).toBe('/nl/email-verified')
   }
 
-  /** Each delivery is what the served OpenAPI document's `webhooks` section says it is. */
+  /** Each delivery is what the served OpenAPI document's `webhooks` section says it is: body and headers. */
   async function expectDescribed(events: ReceivedEvent[]) {
     const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', BE)
     const schemas = openApiSchemas(document)
     for (const event of events) {
-      const validate = schemas.at(
-        `/webhooks/${pointerPart(event.type)}/post/requestBody/content/application~1json/schema`,
-      )
+      const operation = `/webhooks/${pointerPart(event.type)}/post`
+      const validate = schemas.at(`${operation}/requestBody/content/application~1json/schema`)
       expect(validate(JSON.parse(event.body)), JSON.stringify(validate.errors)).toBe(true)
+      const parameters = document.webhooks[event.type].post.parameters as { name: string; in: string }[]
+      expect(parameters.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(
+        Object.keys(event.headers).map((name) => `header ${name}`),
+      )
+      parameters.forEach((parameter, index) => {
+        const value = event.headers[parameter.name as keyof ReceivedEvent['headers']]
+        expect(
+          schemas.at(`${operation}/parameters/${index}/schema`)(value),
+          `${parameter.name}: ${value}`,
+        ).toBe(true)
+      })
     }
   }
 
@@ -469,8 +479,11 @@ describe.runIf(DATABASES.includes('postgres'))('webhooks from two instances on o
         'suppression.created',
       ])
       receiver.setSecret(endpoint.secret)
-      a.composition.startWorkers({ outboxIntervalMs: NEVER, webhookIntervalMs: 20 })
-      b.composition.startWorkers({ outboxIntervalMs: NEVER, webhookIntervalMs: 20 })
+      // Real time, until the test moves both instances' clocks on.
+      let ahead = 0
+      const clock = () => new Date(Date.now() + ahead)
+      a.composition.startWorkers({ outboxIntervalMs: NEVER, webhookIntervalMs: 20, clock })
+      b.composition.startWorkers({ outboxIntervalMs: NEVER, webhookIntervalMs: 20, clock })
       for (let i = 0; i < 40; i++) {
         const app = i % 2 ? a.app : b.app
         const answer = await request(app)
@@ -486,8 +499,22 @@ describe.runIf(DATABASES.includes('postgres'))('webhooks from two instances on o
         expect(answer.status).toBe(200)
       }
       await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(40)
+      // Both instances run on, their clocks past every claim's 60 s and every retry's back-off (at most an
+      // hour): a delivery sent but not recorded, or claimed twice, would go out again now, and show among the
+      // received or (signed at the moved clock, outside the receiver's tolerance) the refused.
+      ahead = 2 * 3600_000
+      for (let round = 0; round < 5; round++)
+        await Promise.all([a.composition.webhooks.worker?.tick(), b.composition.webhooks.worker?.tick()])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(receiver.received).toHaveLength(40)
       expect(new Set(receiver.received.map((event) => event.id)).size).toBe(40)
       expect(receiver.refused).toEqual([])
+      const deliveries = await a.composition.db.db
+        .selectFrom('webhook_deliveries')
+        .select(['delivered_at', 'attempts'])
+        .execute()
+      expect(deliveries).toHaveLength(40)
+      expect(deliveries.filter((delivery) => delivery.delivered_at === null)).toEqual([])
     } finally {
       await a.composition.close()
       await b.composition.close()

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { BRANDS } from '#server/brands.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { claimDueDeliveries, enqueueDelivery, markAttemptFailed } from '#server/db/webhook-repository.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
@@ -39,12 +40,30 @@ describe('operator commands, bundled as in the image', () => {
     const url = freshDatabase()
     const added = await apiClients(url, 'add', '--name', 'HLN CRM', '--country', 'BE', '--brands', 'HLN,HUMO')
     expect(added.stdout).toMatch(/^pss_[\w-]{43}$/m)
+    // An objection to a brand stores each of its keys: the client gets them all, and is told so.
+    expect(added.stdout).toContain('HLN → HLN, HLN_DIGITAL')
+    expect(added.stdout).toContain('HUMO → HUMO, HUMO_DIGITAL')
     const listed = await apiClients(url, 'list')
-    expect(listed.stdout).toContain('HLN CRM\tBE\tHLN, HUMO\tlive')
+    expect(listed.stdout).toContain('HLN CRM\tBE\tHLN, HLN_DIGITAL, HUMO, HUMO_DIGITAL\tlive')
     expect(listed.stdout).not.toContain('pss_')
     await apiClients(url, 'revoke', '--name', 'HLN CRM')
     expect((await apiClients(url, 'list')).stdout).toContain('revoked')
     await expect(apiClients(url, 'add', '--name', 'X')).rejects.toMatchObject({ code: 2 })
+  }, 30_000)
+
+  it('api-clients add refuses a brand key the country does not have, naming the keys it has', async () => {
+    const url = freshDatabase()
+    const typo = apiClients(url, 'add', '--name', 'HLN CRM', '--country', 'BE', '--brands', 'HLN,HLM')
+    await expect(typo).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/unknown brand key HLM; the country's keys are .*HLN, HLN_DIGITAL/),
+      stdout: expect.not.stringContaining('pss_'),
+    })
+    // A key of the other country is unknown here too; nothing was added.
+    await expect(
+      apiClients(url, 'add', '--name', 'HLN CRM', '--country', 'BE', '--brands', 'AD'),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown brand key AD') })
+    expect((await apiClients(url, 'list')).stdout).toBe('')
   }, 30_000)
 
   it('api-clients rotate prints a new secret and keeps the old one working; an unknown client is refused', async () => {
@@ -57,7 +76,7 @@ describe('operator commands, bundled as in the image', () => {
     expect(fresh).not.toBe(old)
     const db = await database(url)
     try {
-      const clients = createApiClientService({ db })
+      const clients = createApiClientService({ db, brands: BRANDS })
       expect((await clients.authenticate(old))?.name).toBe('DM CRM')
       expect((await clients.authenticate(fresh))?.name).toBe('DM CRM')
     } finally {

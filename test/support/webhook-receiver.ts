@@ -8,6 +8,8 @@ export interface ReceivedEvent {
   data: Record<string, unknown>
   /** The body exactly as it came. */
   body: string
+  /** Its Standard Webhooks headers as they came. */
+  headers: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>
 }
 
 /**
@@ -68,6 +70,11 @@ export class WebhookReceiver {
               type: event.type,
               data: event.data,
               body,
+              headers: {
+                'webhook-id': String(req.headers['webhook-id']),
+                'webhook-timestamp': String(req.headers['webhook-timestamp']),
+                'webhook-signature': String(req.headers['webhook-signature']),
+              },
             })
             res.writeHead(status).end()
           } catch (error) {
