@@ -159,7 +159,10 @@ export interface CampaignFilter {
   withdrawn?: boolean
 }
 
-const text = { type: 'string', minLength: 1, maxLength: 300 } as const
+/** Every text of a notice says something: a blank one would be an empty row on the page (issue 18). */
+const NOT_BLANK = '\\S'
+const text = { type: 'string', minLength: 1, maxLength: 300, pattern: NOT_BLANK } as const
+const longText = { type: 'string', minLength: 1, maxLength: 2000, pattern: NOT_BLANK } as const
 const email = { type: 'string', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const
 const bound = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
@@ -195,12 +198,12 @@ export const campaignItemSchema = {
     sponsorEmail: email,
     sponsorAddress: text,
     sponsorEstablishment: text,
-    sponsorRegistrationNumber: { type: 'string', minLength: 1, maxLength: 100 },
+    sponsorRegistrationNumber: { type: 'string', minLength: 1, maxLength: 100, pattern: NOT_BLANK },
     publicationStartDate: date,
     publicationEndDate: date,
     budgetLowerBound: bound,
     budgetUpperBound: bound,
-    otherBenefits: { type: 'string', minLength: 1, maxLength: 2000 },
+    otherBenefits: longText,
     amountsCurrency: { enum: [AMOUNTS_CURRENCY] },
     reachLowerBound: bound,
     reachUpperBound: bound,
@@ -208,8 +211,8 @@ export const campaignItemSchema = {
     fundingOriginType: { enum: [...FUNDING_ORIGINS] },
     fundingRegion: { enum: [...FUNDING_REGIONS] },
     campaignContextUrl: url,
-    campaignContextNoteNl: { type: 'string', maxLength: 2000 },
-    campaignContextNoteFr: { type: 'string', maxLength: 2000 },
+    campaignContextNoteNl: longText,
+    campaignContextNoteFr: longText,
     previousPublicationSuspended: { type: 'boolean' },
     payerName: text,
     payerLegalName: text,
@@ -221,7 +224,7 @@ export const campaignItemSchema = {
     ultimateBeneficiaryOwnerEmail: email,
     ultimateBeneficiaryOwnerAddress: text,
     ultimateBeneficiaryOwnerEstablishment: text,
-    amountsMethodology: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
+    amountsMethodology: longText,
     linkedProcessType: { enum: [...LINKED_PROCESSES] },
     linkedProcessName: text,
     linkedProcessDate: date,
@@ -236,7 +239,11 @@ export const campaignItemSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['date'],
-        properties: { date, reason: { type: 'string', minLength: 1, maxLength: 500 }, complaint: reference },
+        properties: {
+          date,
+          reason: { type: 'string', minLength: 1, maxLength: 500, pattern: NOT_BLANK },
+          complaint: reference,
+        },
       },
     },
   },

@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv'
 import {
   type CampaignItem,
   type CampaignRow,
@@ -124,6 +125,15 @@ export function parseCampaignFile(content: string, format: 'json' | 'csv'): unkn
   throw new Error('A JSON file holds an array of campaign items, or { "campaignItems": [...] }')
 }
 
+/** An empty or whitespace-only text: the schema's `minLength: 1` or its "not blank" pattern (`\S`). */
+function blank(error: ErrorObject): boolean {
+  const params = error.params as { limit?: number; pattern?: string }
+  return (
+    (error.keyword === 'minLength' && params.limit === 1) ||
+    (error.keyword === 'pattern' && params.pattern === '\\S')
+  )
+}
+
 function isDate(value: string): boolean {
   return (
     !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
@@ -236,7 +246,9 @@ export function checkCampaignRows(
           (error.params as { additionalProperty?: string }).additionalProperty ||
           'row'
         const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues
-        reasons.push(`${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : error.message}`)
+        reasons.push(
+          `${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : blank(error) ? 'must not be blank' : error.message}`,
+        )
       }
     } else {
       const { previousPublicationSuspended: _flag, amountsCurrency: _currency, ...item } = record
@@ -270,7 +282,8 @@ export function checkCampaignRows(
     }
     if (reasons.length > 0) {
       const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined
-      rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons })
+      // An empty text breaks two rules (length and "not blank"): it is named once.
+      rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons: [...new Set(reasons)] })
     }
   })
   return { valid, rejected }

@@ -55,6 +55,22 @@ const FULL = item('full-1', {
   ],
 })
 
+/** The parts of the sponsor, the controlling entity and the payer beside the name, with their longest. */
+const PARTY_FIELDS = [
+  ...['sponsor', 'payer', 'ultimateBeneficiaryOwner'].flatMap((party) =>
+    ['LegalName', 'Address', 'Establishment'].map((part) => [`${party}${part}`, 300] as const),
+  ),
+  ['sponsorRegistrationNumber', 100] as const,
+]
+
+/** A party named with its e-mail address, so that only the field under test is wrong. */
+function namedParty(field: string): Record<string, string> {
+  const party = field.replace(/(LegalName|Address|Establishment|RegistrationNumber)$/, '')
+  return party === 'sponsor'
+    ? {}
+    : { [`${party}Name`]: 'Vereniging Vol', [`${party}Email`]: 'bestuur@vol.example' }
+}
+
 /** Rows as a CSV file of their fields (suspensions as the export writes them), for the CSV path of the import. */
 function toCsv(rows: Record<string, unknown>[]): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
@@ -543,6 +559,35 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(rowText((await get(ACC_NL, '/fr/political-ads/real-nl-1')).text, 'Lié à')).toBe('sans objet')
   })
 
+  it('reads a blank text stored before the import refused it as absent: "not applicable", never an empty row', async () => {
+    await setup.composition.db.db
+      .updateTable('campaign_items')
+      .set({
+        campaign_context_note_nl: '  ',
+        campaign_context_note_fr: '',
+        other_benefits: ' ',
+        sponsor_legal_name: '\n',
+      })
+      .where('id', '=', 'real-nl-1')
+      .execute()
+    const answer = (await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).body
+    for (const field of [
+      'campaignContextNoteNl',
+      'campaignContextNoteFr',
+      'otherBenefits',
+      'sponsorLegalName',
+    ])
+      expect(answer).not.toHaveProperty(field)
+    pastKeptPages()
+    const page = (await get(ACC_NL, '/nl/political-ads/real-nl-1')).text
+    expect(rowText(page, 'Toelichting')).toBe('niet van toepassing')
+    expect(rowText(page, 'Budget')).toMatch(/ · Andere voordelen: niet van toepassing$/)
+    expect(rowText(page, 'Sponsor')).toBe('Sponsor real-nl-1 · info@real-nl-1.example')
+    const french = (await get(ACC_NL, '/fr/political-ads/real-nl-1')).text
+    expect(rowText(french, 'Explication')).toBe('sans objet')
+    expect(page).not.toMatch(/<dd>\s*<\/dd>/)
+  })
+
   // Issue 18: every rule of the notice names the row and the field, in JSON and in CSV alike.
   const VOTE = {
     linkedProcessType: 'ELECTION',
@@ -647,6 +692,59 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
           /^ultimateBeneficiaryOwnerEmail: required with ultimateBeneficiaryOwnerName/,
         ],
         [
+          'a repository link that is no web address',
+          { repositoryUrl: 'repository.political-ads.example/bad-1' },
+          /^repositoryUrl: must match pattern/,
+        ],
+        [
+          'other benefits too long',
+          { otherBenefits: 'x'.repeat(2001) },
+          /^otherBenefits: must NOT have more than 2000 characters$/,
+        ],
+        ...PARTY_FIELDS.map(
+          ([field, most]) =>
+            [
+              `a ${field} too long`,
+              { ...namedParty(field), [field]: 'x'.repeat(most + 1) },
+              new RegExp(`^${field}: must NOT have more than ${most} characters$`),
+            ] as const,
+        ),
+        ...PARTY_FIELDS.filter(([field]) => !field.startsWith('sponsor')).map(
+          ([field]) =>
+            [
+              `a ${field} without the name`,
+              { [field]: 'Stationsplein 1, 3511 ED Utrecht' },
+              new RegExp(
+                `^${field.replace(/(LegalName|Address|Establishment)$/, 'Name')}: required with ${field}$`,
+              ),
+            ] as const,
+        ),
+        [
+          "a controlling entity's e-mail without its name",
+          { ultimateBeneficiaryOwnerEmail: 'bestuur@vereniging.example' },
+          /^ultimateBeneficiaryOwnerName: required with ultimateBeneficiaryOwnerEmail$/,
+        ],
+        [
+          'an unknown kind of linked process',
+          { ...VOTE, linkedProcessType: 'PRIMARY' },
+          /^linkedProcessType: must be one of ELECTION, REFERENDUM, LEGISLATIVE, REGULATORY$/,
+        ],
+        [
+          'a suspension on a day that does not exist',
+          { suspensions: [{ date: '2026-02-30', reason: 'Betaler ontbrak' }] },
+          /^suspensions: 2026-02-30 is not a date$/,
+        ],
+        [
+          'a suspension naming something that is no complaint reference',
+          { suspensions: [{ date: '2026-02-01', complaint: 'klacht 12' }] },
+          /^suspensions\.0\.complaint: must match pattern/,
+        ],
+        [
+          'a targeting link without saying whether targeting was used',
+          { channel: 'PRINT', targetingUsed: undefined, targetingInfoUrl: 'https://example.nl/t' },
+          /^targetingUsed: required with targetingInfoUrl$/,
+        ],
+        [
           '"suspended before" without a dated suspension',
           { previousPublicationSuspended: true },
           /^previousPublicationSuspended: true, but suspensions lists none/,
@@ -672,6 +770,29 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       rejected: [{ row: 2, id: 'bad-1', reasons: [expect.stringMatching(reason)] }],
     })
   })
+
+  // An empty CSV cell is an absent field (and cells are trimmed): only JSON can give a text that is blank.
+  it.each([
+    ...PARTY_FIELDS.flatMap(([field]) =>
+      ['', '   '].map((blank) => [field, blank, { ...namedParty(field), [field]: blank }] as const),
+    ),
+    ...(
+      ['campaignContextNoteNl', 'campaignContextNoteFr', 'otherBenefits', 'amountsMethodology'] as const
+    ).map((field) => [field, ' \n ', { [field]: ' \n ' }] as const),
+    ['linkedProcessName', '  ', { ...VOTE, linkedProcessName: '  ' }] as const,
+    ['suspensions.0.reason', ' ', { suspensions: [{ date: '2026-02-01', reason: ' ' }] }] as const,
+  ])(
+    'rejects a blank %s (%j) in JSON: it would be an empty row (issue 18)',
+    async (field, _blank, overrides) => {
+      const report = await importCampaigns(setup.composition.db, [item('fine-1'), item('bad-1', overrides)], {
+        country: 'NL',
+      })
+      expect(report).toEqual({
+        loaded: 0,
+        rejected: [{ row: 2, id: 'bad-1', reasons: [`${field}: must not be blank`] }],
+      })
+    },
+  )
 
   it('tells what a CSV cell should look like when it is not of its column form', async () => {
     const csv = toCsv([
