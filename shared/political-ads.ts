@@ -149,6 +149,33 @@ export interface NoticeVersion {
   version: number
   replacedAt: string
   changed: (keyof CampaignItem)[]
+  /** What this version said in each field the next one changed; a changed field missing here was absent. */
+  previous: Partial<CampaignItem>
+}
+
+/**
+ * Every earlier version of a notice in full, newest first as `versions` lists them: each is the version
+ * after it with the fields that version changed put back as they were. The page shows a changed row of an
+ * earlier version as it showed then ("was: € 1.000 – € 2.000", though only the upper bound changed).
+ */
+export function earlierVersions(current: Notice, versions: readonly NoticeVersion[]): CampaignItem[] {
+  // The notice's state (version, withdrawal, spec §3's derived yes/no) is not a field any version had.
+  const {
+    previousPublicationSuspended: _suspended,
+    amountsCurrency: _currency,
+    version: _version,
+    changedAt: _changedAt,
+    withdrawnAt: _withdrawnAt,
+    withdrawalReason: _reason,
+    ...fields
+  } = current
+  let after: CampaignItem = fields
+  return versions.map((version) => {
+    const before: Partial<CampaignItem> = { ...after }
+    for (const field of version.changed) delete before[field]
+    after = { ...before, ...version.previous } as CampaignItem
+    return after
+  })
 }
 
 export interface CampaignFilter {

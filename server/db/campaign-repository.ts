@@ -367,19 +367,30 @@ export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWit
   }))
 }
 
-/** A notice's earlier versions, newest first, with what the next one changed. */
+/**
+ * A notice's earlier versions, newest first, with what the next one changed and what each of those fields
+ * said in this version (the page's "was: …", the API's `previous`).
+ */
 export async function versionsOf(db: Executor, id: string): Promise<NoticeVersion[]> {
   const rows = await db
     .selectFrom('campaign_item_versions')
-    .select(['version', 'replaced_at', 'changed'])
+    .select(['version', 'replaced_at', 'changed', 'content'])
     .where('campaign_id', '=', id)
     .orderBy('version', 'desc')
     .execute()
-  return rows.map((row) => ({
-    version: Number(row.version),
-    replacedAt: row.replaced_at,
-    changed: JSON.parse(row.changed) as NoticeVersion['changed'],
-  }))
+  return rows.map((row) => {
+    const changed = JSON.parse(row.changed) as NoticeVersion['changed']
+    const content = JSON.parse(row.content) as Partial<CampaignItem>
+    return {
+      version: Number(row.version),
+      replacedAt: row.replaced_at,
+      changed,
+      // A changed field this version did not have (a payer named only later) is left out: it was absent.
+      previous: Object.fromEntries(
+        changed.flatMap((field) => (content[field] === undefined ? [] : [[field, content[field]]])),
+      ),
+    }
+  })
 }
 
 /**

@@ -171,17 +171,25 @@ const noticeSchemas = {
       ...noticeProperties,
       versions: {
         type: 'array',
-        description: 'Earlier versions, newest first, with the fields the next one changed',
+        description:
+          'Earlier versions, newest first, with the fields the next one changed and what each of them said in this version',
         items: {
           type: 'object',
           additionalProperties: false,
-          required: ['version', 'replacedAt', 'changed'],
+          required: ['version', 'replacedAt', 'changed', 'previous'],
           properties: {
             version: { type: 'integer', minimum: 1 },
             replacedAt: { type: 'string', format: 'date-time' },
             changed: {
               type: 'array',
               items: { type: 'string', enum: Object.keys(campaignItemSchema.properties) },
+            },
+            previous: {
+              type: 'object',
+              additionalProperties: false,
+              properties: oas31(campaignItemSchema.properties) as Record<string, Schema>,
+              description:
+                'The value of each changed field in this version; a changed field missing here was absent from this version (given only later)',
             },
           },
         },

@@ -94,6 +94,13 @@ function rowText(html: string, label: string): string {
     .replace(/&#x27;/g, "'")
 }
 
+/** The page's list of earlier versions. */
+function versionsSection(html: string): string {
+  const match = /<section aria-labelledby="versions-heading">(.*?)<\/section>/s.exec(html)
+  if (!match) throw new Error('No earlier versions on the page')
+  return match[1] ?? ''
+}
+
 describe.each(DATABASES)('transparency centre on %s', (kind) => {
   const sink = new SmtpSink()
   let setup: Awaited<ReturnType<typeof testSetup>>
@@ -426,11 +433,13 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ added: 0, changed: 1 })
     const notice = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
     expect(notice).toMatchObject({ version: 2, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' })
+    // Version 1 had the upper bound 2000 and no payer: a changed field it lacked is absent from `previous`.
     expect(notice.versions).toEqual([
       {
         version: 1,
         replacedAt: expect.any(String),
         changed: ['budgetUpperBound', 'payerEmail', 'payerName'],
+        previous: { budgetUpperBound: 2000 },
       },
     ])
     // The open-data export: version and state, and ?since= for mirrors.
@@ -455,6 +464,21 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(page.text).toContain('Ingetrokken op')
     expect(page.text).toContain('Sponsor trok de advertentie terug')
     expect(page.text).toContain('Versie 1, vervangen op')
+    // Each changed row of version 1 as it read then, formatted as the current row (both bounds of the budget,
+    // though only the upper one changed), in Dutch and in French.
+    const earlier = versionsSection(page.text)
+    expect(earlier).toMatch(/Versie 1, vervangen op \d+ \w+ \d{4}; gewijzigd: Budget, Betaler/)
+    expect(rowText(earlier, 'Budget')).toMatch(
+      /^was: €\s1\.000 – €\s2\.000 · Andere voordelen: niet van toepassing$/,
+    )
+    expect(rowText(earlier, 'Betaler')).toBe('was: niet van toepassing')
+    expect(rowText(page.text, 'Budget')).toMatch(/^€\s1\.000 – €\s3\.000 · /)
+    const french = (await get(ACC_NL, '/fr/political-ads/hist-1')).text
+    expect(french).toMatch(/Dernière modification le \d+ \S+ \d{4} \(version 2\)\./)
+    expect(rowText(versionsSection(french), 'Budget')).toMatch(
+      /^auparavant : 1\s000\s€ – 2\s000\s€ · Autres avantages : sans objet$/,
+    )
+    expect(rowText(versionsSection(french), 'Payeur')).toBe('auparavant : sans objet')
     // Importing the notice again does not take the withdrawal back.
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ changed: 0 })
     expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body.withdrawnAt).toBeDefined()
