@@ -8,6 +8,7 @@ import {
 import { COUNTRIES, type Country } from '#shared/site.ts'
 import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
+import { writeTransaction } from '../db/unit-of-work'
 import { ajv } from '../validation'
 
 const validateItem = ajv.compile<CampaignRow>(campaignItemSchema)
@@ -291,9 +292,9 @@ export function checkCampaignRows(
 
 /** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
 export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const withdrawn = await db.db
-    .transaction()
-    .execute((trx) => withdrawCampaigns(trx, ids, reason, now.toISOString()))
+  const withdrawn = await writeTransaction(db, (trx) =>
+    withdrawCampaigns(trx, ids, reason, now.toISOString()),
+  )
   return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
 }
 
@@ -303,9 +304,9 @@ export async function withdrawNotices(db: Db, ids: string[], reason: string, now
  * withdrawn (docs/decisions/003-notice-history.md).
  */
 export async function reinstateNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const reinstated = await db.db
-    .transaction()
-    .execute((trx) => reinstateCampaigns(trx, ids, reason, now.toISOString()))
+  const reinstated = await writeTransaction(db, (trx) =>
+    reinstateCampaigns(trx, ids, reason, now.toISOString()),
+  )
   return { reinstated, unknown: ids.filter((id) => !reinstated.includes(id)) }
 }
 
@@ -322,7 +323,7 @@ export async function importCampaigns(
   if (rejected.length > 0) return { loaded: 0, rejected }
   let added = 0
   let changed = 0
-  await db.db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue
