@@ -8,15 +8,15 @@
  * lists every rejected row with its reasons, and the command exits with 1. Runs as TypeScript here and,
  * bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the Docker image.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { extname, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import {
-  importCampaigns,
-  parseCampaignFile,
+  CampaignFileError,
+  importCampaignFile,
   reinstateNotices,
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
@@ -77,18 +77,18 @@ try {
 }
 
 async function load(file: string) {
-  const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
   // npm runs scripts in the project folder; FILE is relative to where the command was typed.
-  const rows = parseCampaignFile(
-    readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'),
-    format,
-  )
-  const report = await importCampaigns(db, rows, {
+  const report = await importCampaignFile(db, resolve(process.env.INIT_CWD ?? process.cwd(), file), {
     ...(values.country ? { country: values.country.toUpperCase() as Country } : {}),
     sample: values.sample,
+  }).catch((error: unknown) => {
+    if (!(error instanceof CampaignFileError)) throw error
+    console.error(`Nothing loaded: ${error.message}`)
+    return null
   })
-  if (report.rejected.length > 0) {
-    console.error(`Nothing loaded: ${report.rejected.length} of ${rows.length} rows rejected.`)
+  if (!report) process.exitCode = 1
+  else if (report.rejected.length > 0) {
+    console.error(`Nothing loaded: ${report.rejected.length} of ${report.rows} rows rejected.`)
     for (const rejected of report.rejected) {
       console.error(
         `  row ${rejected.row}${rejected.id ? ` (${rejected.id})` : ''}: ${rejected.reasons.join('; ')}`,

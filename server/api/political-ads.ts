@@ -42,10 +42,12 @@ const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
 /**
  * The export's columns (beyond the spec: researchers, regulators): every field an import takes, from the
- * import's own schema, then each notice's state and its permanent addresses. The CSV has them in this order.
+ * import's own schema, the notice's country (the JSON names it once, at its top), then each notice's state
+ * and its permanent addresses. The CSV has them in this order, and imports again as it is.
  */
 export const EXPORT_COLUMNS = [
   ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
+  'country',
   ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason'] as const),
   'url',
   'urls.nl',
@@ -66,11 +68,13 @@ function csvCell(value: unknown): string {
 
 /** A notice as the export writes it: its fields and state, and its permanent address in each language. */
 type ExportedNotice = Notice & ReturnType<typeof noticeUrls>
+/** A CSV row names its country too: a file holds rows, not a country. */
+type CsvNotice = ExportedNotice & { country: Country }
 
 /** The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`). */
-function csvRow(notice: ExportedNotice): string {
+function csvRow(notice: CsvNotice): string {
   return EXPORT_COLUMNS.map((column) => {
-    const [field, lang] = column.split('.') as [keyof ExportedNotice, NoticeLanguage | undefined]
+    const [field, lang] = column.split('.') as [keyof CsvNotice, NoticeLanguage | undefined]
     const value = notice[field]
     return csvCell(lang ? (value as ExportedNotice['urls'])[lang] : value)
   }).join(',')
@@ -140,7 +144,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       res
         .type('text/csv')
         .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
-        .send(`${[EXPORT_COLUMNS.join(','), ...exported.map(csvRow)].join('\r\n')}\r\n`)
+        .send(
+          `${[EXPORT_COLUMNS.join(','), ...exported.map((notice) => csvRow({ ...notice, country: site.country }))].join('\r\n')}\r\n`,
+        )
       return
     }
     // Beyond the CSV: the ids of notices the retention job removed (since `since`), for mirrors to drop.

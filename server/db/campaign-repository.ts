@@ -237,13 +237,15 @@ export async function versionAt(db: Executor, id: string, at: string): Promise<n
 /**
  * Inserts new notices and updates changed ones, in the caller's transaction (the import is all-or-nothing).
  * A changed notice keeps the version it replaces, with the fields that changed; an unchanged one is left
- * as it is, so re-importing the same file changes nothing (issue 18).
+ * as it is, so re-importing the same file changes nothing (issue 18). `markSample` makes every notice of the
+ * file a sample; without it new notices are real and existing ones stay what they were (an export of a
+ * non-production site, samples included, imports again without making its samples real).
  */
 export async function upsertCampaigns(
   db: Executor,
   items: CampaignItem[],
   country: Country,
-  isSample: boolean,
+  markSample: boolean,
   now = new Date().toISOString(),
 ): Promise<{ added: number; changed: number }> {
   let added = 0
@@ -267,20 +269,22 @@ export async function upsertCampaigns(
     for (const imported of chunk) {
       const old = existing.get(imported.id)
       if (!old) {
-        const row = toRow(imported, country, isSample, now)
+        const row = toRow(imported, country, markSample, now)
         fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
         continue
       }
       const before = fromRow(old)
       const item = withDeskSuspensions(imported, before)
-      const row = toRow(item, country, isSample, now)
+      const row = toRow(item, country, markSample || Number(old.is_sample) === 1, now)
       const fields = changedFields(before, fromRow(row))
       if (fields.length === 0) {
-        // The notice reads the same: no version. Only where it shows (country, sample) may follow the file.
+        // The notice reads the same: no version. Only where it shows (country, sample) may follow the file;
+        // then it has changed for the export's readers (another country's list, or production's): `?since=`
+        // must find it.
         if (old.country !== country || Number(old.is_sample) !== row.is_sample)
           await db
             .updateTable('campaign_items')
-            .set({ country, is_sample: row.is_sample })
+            .set({ country, is_sample: row.is_sample, changed_at: now })
             .where('id', '=', item.id)
             .execute()
         continue

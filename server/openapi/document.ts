@@ -470,7 +470,7 @@ export function openApiDocument(serverUrl: string) {
       '/api/campaign-items.csv': {
         get: {
           summary: "The country's notices as CSV (RFC 4180, a header row)",
-          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (the state and address columns are skipped). Removed notices are listed in the JSON export only (\`removed\`).`,
+          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (\`country\` gives each row's country; the state and address columns are skipped), as does the JSON (its \`country\` at the top). Removed notices are listed in the JSON export only (\`removed\`).`,
           tags: ['Transparency'],
           parameters: [sinceParam],
           responses: {

@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import {
+  importCampaignFile,
   importCampaigns,
   parseCampaignFile,
   parseCsv,
@@ -149,6 +153,25 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     await sink.stop()
   })
   const get = (host: string, path: string) => request(setup.app).get(path).set('Host', host)
+  /** The host's export as downloaded, whole, in a file, imported as `npm run campaigns:import -- FILE` does. */
+  const importExport = async (
+    host: string,
+    format: 'json' | 'csv',
+    options: { country?: 'NL' | 'BE' } = {},
+  ) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'export-')), `campaign-items.${format}`)
+    writeFileSync(file, (await get(host, `/api/campaign-items.${format}`)).text)
+    return importCampaignFile(setup.composition.db, file, options)
+  }
+  const sampleIds = async () =>
+    (
+      await setup.composition.db.db
+        .selectFrom('campaign_items')
+        .select('id')
+        .where('is_sample', '=', 1)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id)
 
   it('serves a QR code of the notice permanent address (issue 18), from the host table origin', async () => {
     const campaign = (await get(ACC_BE, '/api/campaign-items?countryCode=BE')).body.campaignItems[0]
@@ -483,23 +506,12 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ changed: 0 })
     expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body.withdrawnAt).toBeDefined()
 
-    // The export imports again, unchanged: a round trip.
-    const exported = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems
-    const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
-    expect(csv.split('\r\n')[0]).toContain('version,changedAt,withdrawnAt,withdrawalReason,url')
-    // (The sample notices of a non-production host are in the export too; the round trip is the real ones.)
-    const real = (rows: { id?: unknown }[]) => rows.filter((row) => !String(row.id).startsWith('nl-2026-'))
-    expect(await importCampaigns(db, real(exported), { country: 'NL' })).toMatchObject({
-      added: 0,
-      changed: 0,
-      rejected: [],
-    })
-    const fromCsv = real(parseCampaignFile(csv, 'csv') as { id?: unknown }[])
-    expect(fromCsv.length).toBe(real(exported).length)
-    expect(await importCampaigns(db, fromCsv, { country: 'NL' })).toMatchObject({
-      added: 0,
-      changed: 0,
-      rejected: [],
+    // The export imports again as downloaded, unchanged, the withdrawn notice with it: a round trip.
+    for (const format of ['json', 'csv'] as const)
+      expect(await importExport(ACC_NL, format)).toMatchObject({ added: 0, changed: 0, rejected: [] })
+    expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body).toMatchObject({
+      version: 2,
+      withdrawnAt: after.withdrawnAt,
     })
 
     // A withdrawal is taken back only on purpose, and stays in the notice's history.
@@ -527,6 +539,61 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(reinstatedPage).toMatch(
       /Eerdere intrekkingen.*Ingetrokken op \d+ \w+ \d{4} \(reden: Sponsor trok de advertentie terug\); opnieuw gepubliceerd op \d+ \w+ \d{4} \(reden: Ten onrechte ingetrokken\)\./,
     )
+  })
+
+  it.each([ACC_NL, ACC_BE])(
+    'imports the whole export of %s again as downloaded, JSON and CSV: nothing changes, samples stay samples (issue 18)',
+    async (host) => {
+      const samples = await sampleIds()
+      expect(samples.length).toBeGreaterThan(0)
+      const since = new Date().toISOString()
+      for (const format of ['json', 'csv'] as const) {
+        const total = (await get(host, '/api/campaign-items.json')).body.campaignItems.length
+        // No --country: the JSON names its country at its top, the CSV in a column.
+        expect(await importExport(host, format)).toEqual({
+          loaded: total,
+          added: 0,
+          changed: 0,
+          rejected: [],
+          rows: total,
+        })
+      }
+      expect(await sampleIds()).toEqual(samples)
+      expect((await get(host, `/api/campaign-items.json?since=${since}`)).body.campaignItems).toEqual([])
+      // A --country that contradicts the file's own is refused, nothing loaded.
+      const other = host === ACC_NL ? 'BE' : 'NL'
+      await expect(importExport(host, 'json', { country: other })).rejects.toThrow(
+        new RegExp(
+          `^country: the file's notices are of ${other === 'BE' ? 'NL' : 'BE'}, --country says ${other}`,
+        ),
+      )
+    },
+  )
+
+  it('moves changedAt when only where a notice shows changes (its country, its sample flag), for ?since= (issue 18)', async () => {
+    const db = setup.composition.db
+    const at = (day: string) => ({ now: new Date(`${day}T12:00:00Z`) })
+    await importCampaigns(db, [item('move-1')], { country: 'NL', ...at('2026-01-05') })
+    // The same notice, now Belgian: no new version, but the Belgian export's readers must learn of it.
+    expect(await importCampaigns(db, [item('move-1')], { country: 'BE', ...at('2026-02-05') })).toMatchObject(
+      {
+        changed: 0,
+      },
+    )
+    const moved = (await get(ACC_BE, '/api/campaign-items.json?since=2026-02-01')).body.campaignItems
+    expect(moved.find((n: { id: string }) => n.id === 'move-1')).toMatchObject({
+      version: 1,
+      changedAt: '2026-02-05T12:00:00.000Z',
+    })
+    // Made a sample on purpose (--sample): it leaves production's export; that too is a change.
+    await importCampaigns(db, [item('move-1')], { country: 'BE', sample: true, ...at('2026-03-05') })
+    const sample = (await get(ACC_BE, '/api/campaign-items.json?since=2026-03-01')).body.campaignItems
+    expect(sample.map((n: { id: string }) => n.id)).toContain('move-1')
+    // Imported again without --sample, it stays a sample and nothing moves.
+    await importCampaigns(db, [item('move-1')], { country: 'BE', ...at('2026-04-05') })
+    expect(await sampleIds()).toContain('move-1')
+    const after = (await get(ACC_BE, '/api/campaign-items/move-1')).body
+    expect(after.changedAt).toBe('2026-03-05T12:00:00.000Z')
   })
 
   it('takes every element of the notice (Art. 12(1), the 2025/1410 template) and answers each (issue 18)', async () => {
@@ -786,7 +853,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const rows = [item('fine-1'), item('bad-1', overrides)]
     const report = await importCampaigns(
       setup.composition.db,
-      format === 'csv' ? parseCampaignFile(toCsv(rows), 'csv') : rows,
+      format === 'csv' ? parseCampaignFile(toCsv(rows), 'csv').rows : rows,
       { country: 'NL' },
     )
     expect(report).toEqual({
@@ -824,7 +891,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       item('cell-2', { budgetLowerBound: 'veel' }),
       item('cell-3', { suspensions: 'gisteren | eergisteren' }),
     ])
-    const report = await importCampaigns(setup.composition.db, parseCampaignFile(csv, 'csv'), {
+    const report = await importCampaigns(setup.composition.db, parseCampaignFile(csv, 'csv').rows, {
       country: 'NL',
     })
     expect(report.rejected).toEqual([
@@ -850,7 +917,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     })
     expect(await importCampaigns(db, [odd], { country: 'NL' })).toMatchObject({ added: 1 })
     const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
-    const again = parseCampaignFile(csv, 'csv').filter((row) => (row as { id: string }).id === 'odd-1')
+    const again = parseCampaignFile(csv, 'csv').rows.filter((row) => (row as { id: string }).id === 'odd-1')
     expect(again).toHaveLength(1)
     expect(again[0]).toMatchObject({ suspensions: odd.suspensions })
     expect(await importCampaigns(db, again, { country: 'NL' })).toMatchObject({ changed: 0, rejected: [] })
@@ -858,7 +925,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const typed = parseCampaignFile(
       toCsv([item('typed-1', { suspensions: '2026-02-01: Betaler ontbrak | 2026-02-10' })]),
       'csv',
-    )
+    ).rows
     expect(typed[0]).toMatchObject({
       suspensions: [{ date: '2026-02-01', reason: 'Betaler ontbrak' }, { date: '2026-02-10' }],
     })
@@ -873,7 +940,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
         'csv-3,RUNNING,Sponsor,info@s.example,2026-03-01,2026-02-01,RADIO,PUBLIC,EU,false,500,100,Facturen,NL',
       ].join('\n'),
       'csv',
-    )
+    ).rows
     const report = await importCampaigns(setup.composition.db, rows, {})
     expect(report).toEqual({
       loaded: 0,
