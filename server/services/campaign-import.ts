@@ -359,7 +359,11 @@ export async function withdrawNotices(db: Db, ids: string[], reason: string, now
   const withdrawn = await writeTransaction(db, (trx) =>
     withdrawCampaigns(trx, ids, reason, now.toISOString()),
   )
-  return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
+  // In the operator's order, which the command reports.
+  return {
+    withdrawn: ids.filter((id) => withdrawn.includes(id)),
+    unknown: ids.filter((id) => !withdrawn.includes(id)),
+  }
 }
 
 /**
@@ -371,7 +375,10 @@ export async function reinstateNotices(db: Db, ids: string[], reason: string, no
   const reinstated = await writeTransaction(db, (trx) =>
     reinstateCampaigns(trx, ids, reason, now.toISOString()),
   )
-  return { reinstated, unknown: ids.filter((id) => !reinstated.includes(id)) }
+  return {
+    reinstated: ids.filter((id) => reinstated.includes(id)),
+    unknown: ids.filter((id) => !reinstated.includes(id)),
+  }
 }
 
 /**
