@@ -9,6 +9,7 @@ import {
   campaignItemSchema,
   type Notice,
   type NoticeLanguage,
+  noticeLanguages,
   noticeUrl,
   noticeUrls,
   PERIOD_FILTERS,
@@ -213,11 +214,14 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
   // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.
   router.get('/campaign-items/:id/qr.svg', enabled, async (req, res) => {
     const site = siteOf(req)
+    // Only an address the site serves: one of the languages of its country's notices, by default the first.
+    const languages: readonly unknown[] = noticeLanguages(site.country)
+    const lang = req.query.lang ?? languages[0]
+    if (!languages.includes(lang)) throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
     const id = String(req.params.id)
     const item = await service.find(site, site.country, id)
     if (!item) return notFound(site, site.country, id)
-    const lang = req.query.lang === 'fr' ? 'fr' : 'nl'
-    const svg = await QRCode.toString(noticeUrl(site.origin, lang, item.id), {
+    const svg = await QRCode.toString(noticeUrl(site.origin, lang as NoticeLanguage, item.id), {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 2,

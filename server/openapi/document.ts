@@ -499,11 +499,16 @@ export function openApiDocument(serverUrl: string) {
           tags: ['Transparency'],
           parameters: [
             param('id', { type: 'string' }, true, 'path'),
-            param('lang', { type: 'string', enum: ['nl', 'fr'] }),
+            param('lang', {
+              type: 'string',
+              enum: ['nl', 'fr'],
+              description:
+                "The language of the address the code holds: one of the notice's country (NL: `nl`; BE: `nl`, `fr`), by default its first; another answers 400",
+            }),
           ],
           responses: {
             '200': { description: 'SVG', content: { 'image/svg+xml': {} } },
-            ...errors(404, 410),
+            ...errors(400, 404, 410),
           },
         },
       },

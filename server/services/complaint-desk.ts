@@ -7,7 +7,7 @@ import type {
   ComplaintStatus,
   ComplaintView,
 } from '#shared/political-ads.ts'
-import { noticeUrl } from '#shared/political-ads.ts'
+import { noticeLanguage, noticeUrl } from '#shared/political-ads.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import { addSuspension, findCampaignAnyState, versionAt } from '../db/campaign-repository'
@@ -195,7 +195,7 @@ export function createComplaintDesk(deps: {
       return act(actor, reference, 'COMPLAINT_CLOSED', async (complaint, now) => {
         const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
         const t = serverTranslate(complaint.locale as Locale)
-        const language = complaint.locale.startsWith('fr') ? 'fr' : 'nl'
+        const language = noticeLanguage(complaint.country, complaint.locale.slice(0, 2))
         const origin = deps.noticeOrigin(complaint.country)
         const noticeLink = origin ? noticeUrl(origin, language, complaint.campaignId) : null
         return {

@@ -203,6 +203,46 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(page.text).toContain(`https://privacy-acc.dpgmedia.be/fr/political-ads/${campaign.id}`)
   })
 
+  it('makes QR codes only of addresses the site serves: the languages of its country (issue 18)', async () => {
+    const svg = async (host: string, path: string) => {
+      const res = await get(host, path)
+        .buffer(true)
+        .parse((answer, done) => {
+          let text = ''
+          answer.setEncoding('utf8')
+          answer.on('data', (chunk: string) => {
+            text += chunk
+          })
+          answer.on('end', () => done(null, text))
+        })
+      return { status: res.status, body: res.body as string }
+    }
+    const code = (address: string) =>
+      QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    const nl = 'https://privacy-acc.dpgmedia.nl/nl/political-ads/real-nl-2'
+    // The Dutch site serves no French addresses: ?lang=fr there is refused as any bad value is, 400.
+    const french = await get(ACC_NL, '/api/campaign-items/real-nl-2/qr.svg?lang=fr')
+    expect(french.status).toBe(400)
+    expect(french.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'lang', rule: 'enum' }],
+    })
+    expect((await get(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg?lang=en')).status).toBe(400)
+    // Without lang: the country's first language.
+    expect(await svg(ACC_NL, '/api/campaign-items/real-nl-2/qr.svg')).toEqual({
+      status: 200,
+      body: await code(nl),
+    })
+    expect((await svg(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg')).body).toBe(
+      await code('https://privacy-acc.dpgmedia.be/nl/political-ads/be-2026-001'),
+    )
+    // The Dutch site's French page shows the Dutch address and its code.
+    const page = (await get(ACC_NL, '/fr/political-ads/real-nl-2')).text
+    expect(page).toContain(`<a href="${nl}">`)
+    expect(page).toContain('/api/campaign-items/real-nl-2/qr.svg?lang=nl')
+    expect(page).not.toContain('lang=fr')
+  })
+
   it('lists real and sample campaigns on a non-production host, newest first', async () => {
     const res = await get(ACC_NL, '/api/campaign-items?countryCode=NL')
     expect(res.status).toBe(200)

@@ -3,7 +3,7 @@ import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { formatLongDate } from '#shared/format.ts'
-import { earlierVersions, noticeUrl } from '#shared/political-ads.ts'
+import { earlierVersions, noticeLanguage, noticeUrl } from '#shared/political-ads.ts'
 import { SideMenuLayout } from '../SideMenu'
 import type { Data } from './+data'
 import { ComplaintModal } from './ComplaintModal'
@@ -29,7 +29,7 @@ export default function Page() {
   const rows = noticeRows(item, t, lang, site.country)
   const earlier = earlierVersions(item, versions)
   const date = (value: string) => formatLongDate(value, lang, site.country)
-  const noticeLang = lang === 'fr' ? 'fr' : 'nl'
+  const noticeLang = noticeLanguage(site.country, lang)
   const permanent = noticeUrl(site.origin, noticeLang, item.id)
   const qr = `/api/campaign-items/${encodeURIComponent(item.id)}/qr.svg?lang=${noticeLang}`
   return (
