@@ -351,6 +351,11 @@ export interface ComplaintView {
   locale: string
   campaignId: string
   sponsorName: string | null
+  /**
+   * The notice's public page in each language of its country, for the desk's link to it; empty where this
+   * deployment has no transparency centre for that country.
+   */
+  noticeUrls: Partial<Record<NoticeLanguage, string>>
   reason: ComplaintReason
   status: ComplaintStatus
   receivedAt: string
