@@ -52,6 +52,9 @@ test.describe('notice history and withdrawal (issue 18)', () => {
       /^was: €\s1\.000 – €\s2\.000\s*Andere voordelen: niet van toepassing$/,
     )
     await expectNoAxeViolations(page)
+    // WCAG 1.4.10: the earlier versions reflow at 320 px like the rest of the notice.
+    await page.setViewportSize({ width: 320, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 
     // Out of the default list; the withdrawn filter shows it. (The list's answers are reused for 10 s per
     // filter set, and tests running beside this one may have asked for the unfiltered list while this
