@@ -1,62 +1,44 @@
 /**
  * `npm run campaigns:import -- FILE [--country NL|BE] [--sample]`: loads campaign items from a JSON or CSV
  * file into the database of DATABASE_URL, upserting by id; a changed notice keeps its previous version.
- * `… [FILE] --withdraw ID [--withdraw ID …] --reason TEXT`: withdraws notices (after loading FILE, if given);
- * they stay public, marked withdrawn. `… --reinstate ID [--reinstate ID …] --reason TEXT` takes withdrawals
- * back: the notices are live again and their page keeps the withdrawal and its reinstatement (an import never
- * reinstates). One bad row and nothing is loaded: the report
- * lists every rejected row with its reasons, and the command exits with 1. Runs as TypeScript here and,
- * bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the Docker image.
+ * `… [FILE] --withdraw ID… --reason TEXT`: withdraws notices (after loading FILE, if given); they stay public,
+ * marked withdrawn. `… --reinstate ID… --reason TEXT` takes withdrawals back: the notices are live again and
+ * their page keeps the withdrawal and its reinstatement (an import never reinstates). Several ids follow one
+ * flag (`--withdraw A B`), or the flag is repeated; arguments that could be read two ways are refused with the
+ * reason and exit code 2 (scripts/campaigns-import-args.ts). One bad row and nothing is loaded: the report
+ * lists every rejected row with its reasons, and the command exits with 1, as it does when an id is unknown.
+ * Runs as TypeScript here and, bundled by `npm run build`, as dist/scripts/campaigns-import.mjs in the
+ * Docker image.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { extname, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import {
-  importCampaigns,
-  parseCampaignFile,
+  CampaignFileError,
+  importCampaignFile,
   reinstateNotices,
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
-import type { Country } from '#shared/site.ts'
+import { parseImportArgs, USAGE } from './campaigns-import-args'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    country: { type: 'string' },
-    sample: { type: 'boolean', default: false },
-    withdraw: { type: 'string', multiple: true },
-    reinstate: { type: 'string', multiple: true },
-    reason: { type: 'string' },
-  },
-})
-const file = positionals[0]
-const idsOf = (option: string[] | undefined) =>
-  (option ?? [])
-    .flatMap((ids) => ids.split(','))
-    .map((id) => id.trim())
-    .filter(Boolean)
-const withdraw = idsOf(values.withdraw)
-const reinstate = idsOf(values.reinstate)
-const reason = values.reason?.trim() ?? ''
-const stateChange = withdraw.length > 0 || reinstate.length > 0
-if ((!file && !stateChange) || (stateChange && !reason) || (withdraw.length > 0 && reinstate.length > 0)) {
-  console.error(
-    'Usage: npm run campaigns:import -- FILE [--country NL|BE] [--sample]\n' +
-      '       npm run campaigns:import -- [FILE] --withdraw ID [--withdraw ID …] --reason TEXT\n' +
-      '       npm run campaigns:import -- [FILE] --reinstate ID [--reinstate ID …] --reason TEXT',
-  )
+// npm runs scripts in the project folder; FILE is relative to where the command was typed.
+const cwd = process.env.INIT_CWD ?? process.cwd()
+const args = parseImportArgs(process.argv.slice(2), (path) => existsSync(resolve(cwd, path)))
+if ('error' in args) {
+  console.error(`Nothing done: ${args.error}.\n${USAGE}`)
   process.exit(2)
 }
+const { file, country, sample, withdraw, reinstate } = args
+const reason = args.reason.slice(0, 500)
 const db = openDatabase(loadConfig().databaseUrl, ROOT)
 try {
   await migrate(db.db, db.dialect)
   if (file) await load(file)
   if (withdraw.length > 0 && !process.exitCode) {
-    const { withdrawn, unknown } = await withdrawNotices(db, withdraw, reason.slice(0, 500))
+    const { withdrawn, unknown } = await withdrawNotices(db, withdraw, reason)
     if (withdrawn.length > 0) console.log(`Withdrew ${withdrawn.join(', ')}: still public, marked withdrawn.`)
     if (unknown.length > 0) {
       console.error(`Not withdrawn (unknown, or withdrawn already): ${unknown.join(', ')}`)
@@ -64,7 +46,7 @@ try {
     }
   }
   if (reinstate.length > 0 && !process.exitCode) {
-    const { reinstated, unknown } = await reinstateNotices(db, reinstate, reason.slice(0, 500))
+    const { reinstated, unknown } = await reinstateNotices(db, reinstate, reason)
     if (reinstated.length > 0)
       console.log(`Reinstated ${reinstated.join(', ')}: live again; the withdrawal stays in their history.`)
     if (unknown.length > 0) {
@@ -77,18 +59,17 @@ try {
 }
 
 async function load(file: string) {
-  const format = extname(file).toLowerCase() === '.csv' ? 'csv' : 'json'
-  // npm runs scripts in the project folder; FILE is relative to where the command was typed.
-  const rows = parseCampaignFile(
-    readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'),
-    format,
-  )
-  const report = await importCampaigns(db, rows, {
-    ...(values.country ? { country: values.country.toUpperCase() as Country } : {}),
-    sample: values.sample,
+  const report = await importCampaignFile(db, resolve(cwd, file), {
+    ...(country ? { country } : {}),
+    sample,
+  }).catch((error: unknown) => {
+    if (!(error instanceof CampaignFileError)) throw error
+    console.error(`Nothing loaded: ${error.message}`)
+    return null
   })
-  if (report.rejected.length > 0) {
-    console.error(`Nothing loaded: ${report.rejected.length} of ${rows.length} rows rejected.`)
+  if (!report) process.exitCode = 1
+  else if (report.rejected.length > 0) {
+    console.error(`Nothing loaded: ${report.rejected.length} of ${report.rows} rows rejected.`)
     for (const rejected of report.rejected) {
       console.error(
         `  row ${rejected.row}${rejected.id ? ` (${rejected.id})` : ''}: ${rejected.reasons.join('; ')}`,

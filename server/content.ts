@@ -62,7 +62,7 @@ export function schemaProblems(file: string, data: unknown, validate: ValidateFu
 export function campaignProblems(file: string, text: string): string[] {
   let rows: unknown[]
   try {
-    rows = parseCampaignFile(text, 'json')
+    rows = parseCampaignFile(text, 'json').rows
   } catch (error) {
     return [`${file}: ${(error as Error).message}`]
   }

@@ -149,6 +149,33 @@ export interface NoticeVersion {
   version: number
   replacedAt: string
   changed: (keyof CampaignItem)[]
+  /** What this version said in each field the next one changed; a changed field missing here was absent. */
+  previous: Partial<CampaignItem>
+}
+
+/**
+ * Every earlier version of a notice in full, newest first as `versions` lists them: each is the version
+ * after it with the fields that version changed put back as they were. The page shows a changed row of an
+ * earlier version as it showed then ("was: € 1.000 – € 2.000", though only the upper bound changed).
+ */
+export function earlierVersions(current: Notice, versions: readonly NoticeVersion[]): CampaignItem[] {
+  // The notice's state (version, withdrawal, spec §3's derived yes/no) is not a field any version had.
+  const {
+    previousPublicationSuspended: _suspended,
+    amountsCurrency: _currency,
+    version: _version,
+    changedAt: _changedAt,
+    withdrawnAt: _withdrawnAt,
+    withdrawalReason: _reason,
+    ...fields
+  } = current
+  let after: CampaignItem = fields
+  return versions.map((version) => {
+    const before: Partial<CampaignItem> = { ...after }
+    for (const field of version.changed) delete before[field]
+    after = { ...before, ...version.previous } as CampaignItem
+    return after
+  })
 }
 
 export interface CampaignFilter {
@@ -159,7 +186,10 @@ export interface CampaignFilter {
   withdrawn?: boolean
 }
 
-const text = { type: 'string', minLength: 1, maxLength: 300 } as const
+/** Every text of a notice says something: a blank one would be an empty row on the page (issue 18). */
+const NOT_BLANK = '\\S'
+const text = { type: 'string', minLength: 1, maxLength: 300, pattern: NOT_BLANK } as const
+const longText = { type: 'string', minLength: 1, maxLength: 2000, pattern: NOT_BLANK } as const
 const email = { type: 'string', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const
 const bound = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
@@ -195,12 +225,12 @@ export const campaignItemSchema = {
     sponsorEmail: email,
     sponsorAddress: text,
     sponsorEstablishment: text,
-    sponsorRegistrationNumber: { type: 'string', minLength: 1, maxLength: 100 },
+    sponsorRegistrationNumber: { type: 'string', minLength: 1, maxLength: 100, pattern: NOT_BLANK },
     publicationStartDate: date,
     publicationEndDate: date,
     budgetLowerBound: bound,
     budgetUpperBound: bound,
-    otherBenefits: { type: 'string', minLength: 1, maxLength: 2000 },
+    otherBenefits: longText,
     amountsCurrency: { enum: [AMOUNTS_CURRENCY] },
     reachLowerBound: bound,
     reachUpperBound: bound,
@@ -208,8 +238,8 @@ export const campaignItemSchema = {
     fundingOriginType: { enum: [...FUNDING_ORIGINS] },
     fundingRegion: { enum: [...FUNDING_REGIONS] },
     campaignContextUrl: url,
-    campaignContextNoteNl: { type: 'string', maxLength: 2000 },
-    campaignContextNoteFr: { type: 'string', maxLength: 2000 },
+    campaignContextNoteNl: longText,
+    campaignContextNoteFr: longText,
     previousPublicationSuspended: { type: 'boolean' },
     payerName: text,
     payerLegalName: text,
@@ -221,7 +251,7 @@ export const campaignItemSchema = {
     ultimateBeneficiaryOwnerEmail: email,
     ultimateBeneficiaryOwnerAddress: text,
     ultimateBeneficiaryOwnerEstablishment: text,
-    amountsMethodology: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S' },
+    amountsMethodology: longText,
     linkedProcessType: { enum: [...LINKED_PROCESSES] },
     linkedProcessName: text,
     linkedProcessDate: date,
@@ -236,7 +266,11 @@ export const campaignItemSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['date'],
-        properties: { date, reason: { type: 'string', minLength: 1, maxLength: 500 }, complaint: reference },
+        properties: {
+          date,
+          reason: { type: 'string', minLength: 1, maxLength: 500, pattern: NOT_BLANK },
+          complaint: reference,
+        },
       },
     },
   },
@@ -267,12 +301,26 @@ export function noticeUrl(origin: string, lang: 'nl' | 'fr', id: string): string
 /** The languages a notice is published in: those of its country's site (NL: nl; BE: nl and fr). */
 export type NoticeLanguage = 'nl' | 'fr'
 
+/** The languages of a country's notices, its first (that of `url`) first: NL `nl`; BE `nl`, `fr`. */
+export function noticeLanguages(country: Country): NoticeLanguage[] {
+  return languagesOf(country).filter((lang): lang is NoticeLanguage => lang !== 'en')
+}
+
+/**
+ * The language of the notice address a page in `lang` shows (its link, its QR code): the page's own where the
+ * country publishes in it, else the country's first; the Dutch site serves no French addresses.
+ */
+export function noticeLanguage(country: Country, lang: string): NoticeLanguage {
+  const languages = noticeLanguages(country)
+  return languages.find((language) => language === lang) ?? languages[0] ?? 'nl'
+}
+
 /**
  * A notice's permanent addresses, one per language of its country (`urls`), and `url` in the country's
  * first language, for the open-data export and the API.
  */
 export function noticeUrls(origin: string, country: Country, id: string) {
-  const languages = languagesOf(country).filter((lang): lang is NoticeLanguage => lang !== 'en')
+  const languages = noticeLanguages(country)
   return {
     url: noticeUrl(origin, languages[0] ?? 'nl', id),
     urls: Object.fromEntries(languages.map((lang) => [lang, noticeUrl(origin, lang, id)])) as Partial<
@@ -303,6 +351,11 @@ export interface ComplaintView {
   locale: string
   campaignId: string
   sponsorName: string | null
+  /**
+   * The notice's public page in each language of its country, for the desk's link to it; empty where this
+   * deployment has no transparency centre for that country.
+   */
+  noticeUrls: Partial<Record<NoticeLanguage, string>>
   reason: ComplaintReason
   status: ComplaintStatus
   receivedAt: string

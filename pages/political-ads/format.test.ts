@@ -80,6 +80,8 @@ describe('campaignFigures (spec §9)', () => {
     ['fr', { campaignContextNoteNl: 'Nederlands' }, 'Nederlands'],
     ['nl', { campaignContextNoteFr: 'Français' }, 'Français'],
     ['nl', {}, undefined],
+    ['nl', { campaignContextNoteNl: '  ', campaignContextNoteFr: 'Français' }, 'Français'],
+    ['fr', { campaignContextNoteNl: '', campaignContextNoteFr: ' \n' }, undefined],
   ] as const)('on a %s page shows the note %o as %s', (lang, notes, shown) => {
     expect(campaignFigures({ ...item, ...notes }, lang, 'BE').note).toBe(shown)
   })

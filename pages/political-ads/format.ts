@@ -11,9 +11,12 @@ export function campaignFigures(item: CampaignItem, lang: Language, country: Cou
     period: formatDateRange(item.publicationStartDate, item.publicationEndDate, language, country),
     budget: formatRange(item.budgetLowerBound, item.budgetUpperBound, euroFormatter(language, country)),
     reach: formatRange(item.reachLowerBound, item.reachUpperBound, numberFormatter(language, country)),
+    // A blank note is no note: the other language's, else the page's "not applicable" (issue 18).
     note:
       lang === 'fr'
-        ? (item.campaignContextNoteFr ?? item.campaignContextNoteNl)
-        : (item.campaignContextNoteNl ?? item.campaignContextNoteFr),
+        ? (given(item.campaignContextNoteFr) ?? given(item.campaignContextNoteNl))
+        : (given(item.campaignContextNoteNl) ?? given(item.campaignContextNoteFr)),
   }
 }
+
+const given = (text: string | undefined) => (text?.trim() ? text : undefined)

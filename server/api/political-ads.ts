@@ -9,6 +9,7 @@ import {
   campaignItemSchema,
   type Notice,
   type NoticeLanguage,
+  noticeLanguages,
   noticeUrl,
   noticeUrls,
   PERIOD_FILTERS,
@@ -42,10 +43,12 @@ const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
 /**
  * The export's columns (beyond the spec: researchers, regulators): every field an import takes, from the
- * import's own schema, then each notice's state and its permanent addresses. The CSV has them in this order.
+ * import's own schema, the notice's country (the JSON names it once, at its top), then each notice's state
+ * and its permanent addresses. The CSV has them in this order, and imports again as it is.
  */
 export const EXPORT_COLUMNS = [
   ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
+  'country',
   ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason'] as const),
   'url',
   'urls.nl',
@@ -66,11 +69,13 @@ function csvCell(value: unknown): string {
 
 /** A notice as the export writes it: its fields and state, and its permanent address in each language. */
 type ExportedNotice = Notice & ReturnType<typeof noticeUrls>
+/** A CSV row names its country too: a file holds rows, not a country. */
+type CsvNotice = ExportedNotice & { country: Country }
 
 /** The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`). */
-function csvRow(notice: ExportedNotice): string {
+function csvRow(notice: CsvNotice): string {
   return EXPORT_COLUMNS.map((column) => {
-    const [field, lang] = column.split('.') as [keyof ExportedNotice, NoticeLanguage | undefined]
+    const [field, lang] = column.split('.') as [keyof CsvNotice, NoticeLanguage | undefined]
     const value = notice[field]
     return csvCell(lang ? (value as ExportedNotice['urls'])[lang] : value)
   }).join(',')
@@ -140,7 +145,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       res
         .type('text/csv')
         .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
-        .send(`${[EXPORT_COLUMNS.join(','), ...exported.map(csvRow)].join('\r\n')}\r\n`)
+        .send(
+          `${[EXPORT_COLUMNS.join(','), ...exported.map((notice) => csvRow({ ...notice, country: site.country }))].join('\r\n')}\r\n`,
+        )
       return
     }
     // Beyond the CSV: the ids of notices the retention job removed (since `since`), for mirrors to drop.
@@ -207,11 +214,14 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
   // Issue 18: a QR code of the notice's permanent address, for print, radio scripts and screens.
   router.get('/campaign-items/:id/qr.svg', enabled, async (req, res) => {
     const site = siteOf(req)
+    // Only an address the site serves: one of the languages of its country's notices, by default the first.
+    const languages: readonly unknown[] = noticeLanguages(site.country)
+    const lang = req.query.lang ?? languages[0]
+    if (!languages.includes(lang)) throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
     const id = String(req.params.id)
     const item = await service.find(site, site.country, id)
     if (!item) return notFound(site, site.country, id)
-    const lang = req.query.lang === 'fr' ? 'fr' : 'nl'
-    const svg = await QRCode.toString(noticeUrl(site.origin, lang, item.id), {
+    const svg = await QRCode.toString(noticeUrl(site.origin, lang as NoticeLanguage, item.id), {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 2,

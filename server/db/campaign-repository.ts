@@ -79,6 +79,11 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
 }
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
+/**
+ * A text the import no longer takes blank (issue 18) may be stored so from before: blank is absent, and the
+ * page says "not applicable" or "not given" for it, never an empty row.
+ */
+const optionalText = (value: string | null) => (value === null || value.trim() === '' ? undefined : value)
 const optionalNumber = (value: number | string | null) => (value === null ? undefined : Number(value))
 
 function fromRow(row: ContentRow): CampaignItem {
@@ -86,42 +91,42 @@ function fromRow(row: ContentRow): CampaignItem {
     id: row.id,
     status: row.status as CampaignItem['status'],
     sponsorName: row.sponsor_name,
-    sponsorLegalName: optional(row.sponsor_legal_name),
-    sponsorEmail: optional(row.sponsor_email),
-    sponsorAddress: optional(row.sponsor_address),
-    sponsorEstablishment: optional(row.sponsor_establishment),
-    sponsorRegistrationNumber: optional(row.sponsor_registration_number),
+    sponsorLegalName: optionalText(row.sponsor_legal_name),
+    sponsorEmail: optionalText(row.sponsor_email),
+    sponsorAddress: optionalText(row.sponsor_address),
+    sponsorEstablishment: optionalText(row.sponsor_establishment),
+    sponsorRegistrationNumber: optionalText(row.sponsor_registration_number),
     publicationStartDate: row.publication_start_date,
     publicationEndDate: row.publication_end_date,
     budgetLowerBound: optionalNumber(row.budget_lower_bound),
     budgetUpperBound: optionalNumber(row.budget_upper_bound),
-    otherBenefits: optional(row.other_benefits),
+    otherBenefits: optionalText(row.other_benefits),
     reachLowerBound: optionalNumber(row.reach_lower_bound),
     reachUpperBound: optionalNumber(row.reach_upper_bound),
     channel: row.channel as CampaignItem['channel'],
     fundingOriginType: row.funding_origin_type as CampaignItem['fundingOriginType'],
     fundingRegion: row.funding_region as CampaignItem['fundingRegion'],
-    campaignContextUrl: optional(row.campaign_context_url),
-    campaignContextNoteNl: optional(row.campaign_context_note_nl),
-    campaignContextNoteFr: optional(row.campaign_context_note_fr),
-    payerName: optional(row.payer_name),
-    payerLegalName: optional(row.payer_legal_name),
-    payerEmail: optional(row.payer_email),
-    payerAddress: optional(row.payer_address),
-    payerEstablishment: optional(row.payer_establishment),
-    ultimateBeneficiaryOwnerName: optional(row.ubo_name),
-    ultimateBeneficiaryOwnerLegalName: optional(row.ubo_legal_name),
-    ultimateBeneficiaryOwnerEmail: optional(row.ubo_email),
-    ultimateBeneficiaryOwnerAddress: optional(row.ubo_address),
-    ultimateBeneficiaryOwnerEstablishment: optional(row.ubo_establishment),
-    amountsMethodology: optional(row.amounts_methodology),
+    campaignContextUrl: optionalText(row.campaign_context_url),
+    campaignContextNoteNl: optionalText(row.campaign_context_note_nl),
+    campaignContextNoteFr: optionalText(row.campaign_context_note_fr),
+    payerName: optionalText(row.payer_name),
+    payerLegalName: optionalText(row.payer_legal_name),
+    payerEmail: optionalText(row.payer_email),
+    payerAddress: optionalText(row.payer_address),
+    payerEstablishment: optionalText(row.payer_establishment),
+    ultimateBeneficiaryOwnerName: optionalText(row.ubo_name),
+    ultimateBeneficiaryOwnerLegalName: optionalText(row.ubo_legal_name),
+    ultimateBeneficiaryOwnerEmail: optionalText(row.ubo_email),
+    ultimateBeneficiaryOwnerAddress: optionalText(row.ubo_address),
+    ultimateBeneficiaryOwnerEstablishment: optionalText(row.ubo_establishment),
+    amountsMethodology: optionalText(row.amounts_methodology),
     linkedProcessType: optional(row.linked_process_type) as CampaignItem['linkedProcessType'],
-    linkedProcessName: optional(row.linked_process_name),
-    linkedProcessDate: optional(row.linked_process_date),
-    electionInfoUrl: optional(row.election_info_url),
+    linkedProcessName: optionalText(row.linked_process_name),
+    linkedProcessDate: optionalText(row.linked_process_date),
+    electionInfoUrl: optionalText(row.election_info_url),
     targetingUsed: row.targeting_used === null ? undefined : Number(row.targeting_used) === 1,
-    targetingInfoUrl: optional(row.targeting_info_url),
-    repositoryUrl: optional(row.repository_url),
+    targetingInfoUrl: optionalText(row.targeting_info_url),
+    repositoryUrl: optionalText(row.repository_url),
     suspensions: row.suspensions ? (JSON.parse(row.suspensions) as CampaignItem['suspensions']) : undefined,
   }
   return Object.fromEntries(
@@ -232,13 +237,15 @@ export async function versionAt(db: Executor, id: string, at: string): Promise<n
 /**
  * Inserts new notices and updates changed ones, in the caller's transaction (the import is all-or-nothing).
  * A changed notice keeps the version it replaces, with the fields that changed; an unchanged one is left
- * as it is, so re-importing the same file changes nothing (issue 18).
+ * as it is, so re-importing the same file changes nothing (issue 18). `markSample` makes every notice of the
+ * file a sample; without it new notices are real and existing ones stay what they were (an export of a
+ * non-production site, samples included, imports again without making its samples real).
  */
 export async function upsertCampaigns(
   db: Executor,
   items: CampaignItem[],
   country: Country,
-  isSample: boolean,
+  markSample: boolean,
   now = new Date().toISOString(),
 ): Promise<{ added: number; changed: number }> {
   let added = 0
@@ -262,20 +269,22 @@ export async function upsertCampaigns(
     for (const imported of chunk) {
       const old = existing.get(imported.id)
       if (!old) {
-        const row = toRow(imported, country, isSample, now)
+        const row = toRow(imported, country, markSample, now)
         fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
         continue
       }
       const before = fromRow(old)
       const item = withDeskSuspensions(imported, before)
-      const row = toRow(item, country, isSample, now)
+      const row = toRow(item, country, markSample || Number(old.is_sample) === 1, now)
       const fields = changedFields(before, fromRow(row))
       if (fields.length === 0) {
-        // The notice reads the same: no version. Only where it shows (country, sample) may follow the file.
+        // The notice reads the same: no version. Only where it shows (country, sample) may follow the file;
+        // then it has changed for the export's readers (another country's list, or production's): `?since=`
+        // must find it.
         if (old.country !== country || Number(old.is_sample) !== row.is_sample)
           await db
             .updateTable('campaign_items')
-            .set({ country, is_sample: row.is_sample })
+            .set({ country, is_sample: row.is_sample, changed_at: now })
             .where('id', '=', item.id)
             .execute()
         continue
@@ -362,19 +371,30 @@ export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWit
   }))
 }
 
-/** A notice's earlier versions, newest first, with what the next one changed. */
+/**
+ * A notice's earlier versions, newest first, with what the next one changed and what each of those fields
+ * said in this version (the page's "was: …", the API's `previous`).
+ */
 export async function versionsOf(db: Executor, id: string): Promise<NoticeVersion[]> {
   const rows = await db
     .selectFrom('campaign_item_versions')
-    .select(['version', 'replaced_at', 'changed'])
+    .select(['version', 'replaced_at', 'changed', 'content'])
     .where('campaign_id', '=', id)
     .orderBy('version', 'desc')
     .execute()
-  return rows.map((row) => ({
-    version: Number(row.version),
-    replacedAt: row.replaced_at,
-    changed: JSON.parse(row.changed) as NoticeVersion['changed'],
-  }))
+  return rows.map((row) => {
+    const changed = JSON.parse(row.changed) as NoticeVersion['changed']
+    const content = JSON.parse(row.content) as Partial<CampaignItem>
+    return {
+      version: Number(row.version),
+      replacedAt: row.replaced_at,
+      changed,
+      // A changed field this version did not have (a payer named only later) is left out: it was absent.
+      previous: Object.fromEntries(
+        changed.flatMap((field) => (content[field] === undefined ? [] : [[field, content[field]]])),
+      ),
+    }
+  })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Compilable, type OperationNodeSource, sql, type Transaction } from 'kysely'
+import { type Compilable, type Kysely, type OperationNodeSource, sql, type Transaction } from 'kysely'
 import type { Db } from './database'
 import { enqueueMail, mailInsert, type OutgoingMail } from './outbox-repository'
 import type { Database } from './schema'
@@ -63,5 +63,29 @@ export async function insertWithMails(
   }
   await db.db.transaction().execute(async (trx) => {
     for (const insert of all) await trx.executeQuery(insert.compile())
+  })
+}
+
+/**
+ * A transaction that writes from its start. On SQLite a transaction that reads before it writes fails with
+ * SQLITE_BUSY_SNAPSHOT when another process wrote in between (an operator's import beside the running site,
+ * or two imports at once); `BEGIN IMMEDIATE` takes the write lock first, and the busy timeout then makes it
+ * wait its turn. PostgreSQL's row locks need nothing of the kind.
+ */
+export async function writeTransaction<T>(
+  db: Db,
+  work: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.dialect !== 'sqlite') return db.db.transaction().execute(work)
+  return db.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection)
+    try {
+      const result = await work(connection)
+      await sql`commit`.execute(connection)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(connection)
+      throw error
+    }
   })
 }

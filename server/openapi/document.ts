@@ -198,17 +198,25 @@ const noticeSchemas = {
       ...noticeProperties,
       versions: {
         type: 'array',
-        description: 'Earlier versions, newest first, with the fields the next one changed',
+        description:
+          'Earlier versions, newest first, with the fields the next one changed and what each of them said in this version',
         items: {
           type: 'object',
           additionalProperties: false,
-          required: ['version', 'replacedAt', 'changed'],
+          required: ['version', 'replacedAt', 'changed', 'previous'],
           properties: {
             version: { type: 'integer', minimum: 1 },
             replacedAt: { type: 'string', format: 'date-time' },
             changed: {
               type: 'array',
               items: { type: 'string', enum: Object.keys(campaignItemSchema.properties) },
+            },
+            previous: {
+              type: 'object',
+              additionalProperties: false,
+              properties: oas31(campaignItemSchema.properties) as Record<string, Schema>,
+              description:
+                'The value of each changed field in this version; a changed field missing here was absent from this version (given only later)',
             },
           },
         },
@@ -537,7 +545,7 @@ export function openApiDocument(serverUrl: string) {
       '/api/campaign-items.csv': {
         get: {
           summary: "The country's notices as CSV (RFC 4180, a header row)",
-          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (the state and address columns are skipped). Removed notices are listed in the JSON export only (\`removed\`).`,
+          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (\`country\` gives each row's country; the state and address columns are skipped), as does the JSON (its \`country\` at the top). Removed notices are listed in the JSON export only (\`removed\`).`,
           tags: ['Transparency'],
           parameters: [sinceParam],
           responses: {
@@ -566,11 +574,16 @@ export function openApiDocument(serverUrl: string) {
           tags: ['Transparency'],
           parameters: [
             param('id', { type: 'string' }, true, 'path'),
-            param('lang', { type: 'string', enum: ['nl', 'fr'] }),
+            param('lang', {
+              type: 'string',
+              enum: ['nl', 'fr'],
+              description:
+                "The language of the address the code holds: one of the notice's country (NL: `nl`; BE: `nl`, `fr`), by default its first; another answers 400",
+            }),
           ],
           responses: {
             '200': { description: 'SVG', content: { 'image/svg+xml': {} } },
-            ...errors(404, 410),
+            ...errors(400, 404, 410),
           },
         },
       },

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import type { ErrorObject } from 'ajv'
 import {
   type CampaignItem,
   type CampaignRow,
@@ -7,6 +10,7 @@ import {
 import { COUNTRIES, type Country } from '#shared/site.ts'
 import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
 import type { Db } from '../db/database'
+import { writeTransaction } from '../db/unit-of-work'
 import { ajv } from '../validation'
 
 const validateItem = ajv.compile<CampaignRow>(campaignItemSchema)
@@ -110,18 +114,89 @@ export function suspensionsCell(suspensions: CampaignItem['suspensions']): strin
   return suspensions && suspensions.length > 0 ? JSON.stringify(suspensions) : ''
 }
 
-export function parseCampaignFile(content: string, format: 'json' | 'csv'): unknown[] {
-  if (format === 'csv') return parseCsv(content).map(fromCsvRow)
+/** A file of notices: its rows, and the country an export of ours names at its top (`{ country, campaignItems }`). */
+export interface CampaignFile {
+  rows: unknown[]
+  country?: unknown
+}
+
+/** A file the import cannot read, or whose country contradicts `--country`: nothing is loaded. */
+export class CampaignFileError extends Error {
+  override name = 'CampaignFileError'
+}
+
+export function parseCampaignFile(content: string, format: 'json' | 'csv'): CampaignFile {
+  if (format === 'csv') return { rows: parseCsv(content).map(fromCsvRow) }
   const parsed: unknown = JSON.parse(content)
-  if (Array.isArray(parsed)) return parsed
+  if (Array.isArray(parsed)) return { rows: parsed }
   if (
     parsed &&
     typeof parsed === 'object' &&
     Array.isArray((parsed as { campaignItems?: unknown }).campaignItems)
   ) {
-    return (parsed as { campaignItems: unknown[] }).campaignItems
+    const { campaignItems, country } = parsed as { campaignItems: unknown[]; country?: unknown }
+    return { rows: campaignItems, ...(country === undefined ? {} : { country }) }
   }
-  throw new Error('A JSON file holds an array of campaign items, or { "campaignItems": [...] }')
+  throw new CampaignFileError('A JSON file holds an array of campaign items, or { "campaignItems": [...] }')
+}
+
+/**
+ * The country of the rows that name none (a CSV row may have a `country` column): `--country`, else the one
+ * the file names at its top, as our JSON export does. A file and a `--country` that disagree are refused:
+ * which of the two is meant cannot be told.
+ */
+export function defaultCountry(file: CampaignFile, option: Country | undefined): Country | undefined {
+  if (file.country === undefined) return option
+  if (!(COUNTRIES as readonly unknown[]).includes(file.country))
+    throw new CampaignFileError(`country: the file names ${JSON.stringify(file.country)}; must be NL or BE`)
+  if (option && option !== file.country)
+    throw new CampaignFileError(
+      `country: the file's notices are of ${file.country}, --country says ${option}: leave --country out or correct it`,
+    )
+  return file.country as Country
+}
+
+/** A JSON or CSV file (by its extension) as the import reads it. */
+export function readCampaignFile(path: string): CampaignFile {
+  let content: string
+  try {
+    content = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new CampaignFileError(
+      `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    )
+  }
+  try {
+    return parseCampaignFile(content, extname(path).toLowerCase() === '.csv' ? 'csv' : 'json')
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      throw new CampaignFileError(`${path}: not valid JSON (${error.message})`)
+    throw error
+  }
+}
+
+/**
+ * `npm run campaigns:import -- FILE`: reads the file, takes its rows' default country from `--country` or the
+ * file, and imports all or nothing (`importCampaigns`). Answers the report and how many rows the file held.
+ */
+export async function importCampaignFile(
+  db: Db,
+  path: string,
+  options: { country?: Country; sample?: boolean; now?: Date },
+): Promise<ImportReport & { rows: number }> {
+  const file = readCampaignFile(path)
+  const country = defaultCountry(file, options.country)
+  const report = await importCampaigns(db, file.rows, { ...options, ...(country ? { country } : {}) })
+  return { ...report, rows: file.rows.length }
+}
+
+/** An empty or whitespace-only text: the schema's `minLength: 1` or its "not blank" pattern (`\S`). */
+function blank(error: ErrorObject): boolean {
+  const params = error.params as { limit?: number; pattern?: string }
+  return (
+    (error.keyword === 'minLength' && params.limit === 1) ||
+    (error.keyword === 'pattern' && params.pattern === '\\S')
+  )
 }
 
 function isDate(value: string): boolean {
@@ -236,7 +311,9 @@ export function checkCampaignRows(
           (error.params as { additionalProperty?: string }).additionalProperty ||
           'row'
         const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues
-        reasons.push(`${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : error.message}`)
+        reasons.push(
+          `${where}: ${allowed ? `must be one of ${allowed.join(', ')}` : blank(error) ? 'must not be blank' : error.message}`,
+        )
       }
     } else {
       const { previousPublicationSuspended: _flag, amountsCurrency: _currency, ...item } = record
@@ -270,7 +347,8 @@ export function checkCampaignRows(
     }
     if (reasons.length > 0) {
       const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined
-      rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons })
+      // An empty text breaks two rules (length and "not blank"): it is named once.
+      rejected.push({ row, ...(typeof id === 'string' ? { id } : {}), reasons: [...new Set(reasons)] })
     }
   })
   return { valid, rejected }
@@ -278,10 +356,14 @@ export function checkCampaignRows(
 
 /** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
 export async function withdrawNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const withdrawn = await db.db
-    .transaction()
-    .execute((trx) => withdrawCampaigns(trx, ids, reason, now.toISOString()))
-  return { withdrawn, unknown: ids.filter((id) => !withdrawn.includes(id)) }
+  const withdrawn = await writeTransaction(db, (trx) =>
+    withdrawCampaigns(trx, ids, reason, now.toISOString()),
+  )
+  // In the operator's order, which the command reports.
+  return {
+    withdrawn: ids.filter((id) => withdrawn.includes(id)),
+    unknown: ids.filter((id) => !withdrawn.includes(id)),
+  }
 }
 
 /**
@@ -290,15 +372,19 @@ export async function withdrawNotices(db: Db, ids: string[], reason: string, now
  * withdrawn (docs/decisions/003-notice-history.md).
  */
 export async function reinstateNotices(db: Db, ids: string[], reason: string, now = new Date()) {
-  const reinstated = await db.db
-    .transaction()
-    .execute((trx) => reinstateCampaigns(trx, ids, reason, now.toISOString()))
-  return { reinstated, unknown: ids.filter((id) => !reinstated.includes(id)) }
+  const reinstated = await writeTransaction(db, (trx) =>
+    reinstateCampaigns(trx, ids, reason, now.toISOString()),
+  )
+  return {
+    reinstated: ids.filter((id) => reinstated.includes(id)),
+    unknown: ids.filter((id) => !reinstated.includes(id)),
+  }
 }
 
 /**
  * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
- * all rows are upserted by id in one transaction.
+ * all rows are upserted by id in one transaction. `sample` marks them all as samples (`--sample`); without
+ * it new notices are real and existing ones keep what they were.
  */
 export async function importCampaigns(
   db: Db,
@@ -309,7 +395,7 @@ export async function importCampaigns(
   if (rejected.length > 0) return { loaded: 0, rejected }
   let added = 0
   let changed = 0
-  await db.db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue

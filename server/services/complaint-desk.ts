@@ -7,7 +7,7 @@ import type {
   ComplaintStatus,
   ComplaintView,
 } from '#shared/political-ads.ts'
-import { noticeUrl } from '#shared/political-ads.ts'
+import { noticeLanguage, noticeUrl, noticeUrls } from '#shared/political-ads.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import { addSuspension, findCampaignAnyState, versionAt } from '../db/campaign-repository'
@@ -72,12 +72,14 @@ export function createComplaintDesk(deps: {
 
   const view = async (complaint: StoredComplaint, withTimeline = true): Promise<ComplaintView> => {
     const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
+    const origin = deps.noticeOrigin(complaint.country)
     return {
       reference: complaint.reference,
       country: complaint.country,
       locale: complaint.locale,
       campaignId: complaint.campaignId,
       sponsorName: campaign?.sponsorName ?? null,
+      noticeUrls: origin ? noticeUrls(origin, complaint.country, complaint.campaignId).urls : {},
       reason: complaint.reason,
       status: complaint.status,
       receivedAt: complaint.createdAt,
@@ -197,7 +199,7 @@ export function createComplaintDesk(deps: {
       return act(actor, reference, 'COMPLAINT_CLOSED', async (complaint, now) => {
         const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
         const t = serverTranslate(complaint.locale as Locale)
-        const language = complaint.locale.startsWith('fr') ? 'fr' : 'nl'
+        const language = noticeLanguage(complaint.country, complaint.locale.slice(0, 2))
         const origin = deps.noticeOrigin(complaint.country)
         const noticeLink = origin ? noticeUrl(origin, language, complaint.campaignId) : null
         return {

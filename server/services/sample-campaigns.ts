@@ -12,7 +12,7 @@ export async function seedSampleCampaigns(db: Db, folder: string): Promise<void>
   for (const country of ['NL', 'BE'] as Country[]) {
     const file = join(folder, `${country.toLowerCase()}.json`)
     if (!existsSync(file)) continue
-    const report = await importCampaigns(db, parseCampaignFile(readFileSync(file, 'utf8'), 'json'), {
+    const report = await importCampaigns(db, parseCampaignFile(readFileSync(file, 'utf8'), 'json').rows, {
       country,
       sample: true,
     })

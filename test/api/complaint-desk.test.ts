@@ -105,6 +105,11 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       reason: 'NOTICE_INCORRECT',
       sponsorName: 'Beweging Morgen',
     })
+    // The notice's public page, on the Belgian transparency centre, in both its languages.
+    expect(detail.noticeUrls).toEqual({
+      nl: 'https://privacy-acc.dpgmedia.be/nl/political-ads/be-vote',
+      fr: 'https://privacy-acc.dpgmedia.be/fr/political-ads/be-vote',
+    })
     expect(detail.dueAt).toBe('2026-10-03T10:00:00.000Z')
     // Far from any vote: 14 days.
     expect(complaintDueAt(now, {})).toBe('2026-10-15T10:00:00.000Z')
@@ -176,6 +181,10 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
       )
     const page = (await get(`/fr/internal-privacy-rights/complaints/${reference}`)).text
     expect(page).toContain('<strong>E-mail prêt à l&#x27;envoi</strong>')
+    // The notice complained about links to its public page, in the desk's language.
+    expect(page).toContain(
+      '<a href="https://privacy-acc.dpgmedia.be/fr/political-ads/be-vote">Beweging Morgen (be-vote)</a>',
+    )
   })
   it('finds a complaint by its reference in any case: the API, its actions, and the page', async () => {
     const reference = (await complain()).body.reference as string

@@ -247,6 +247,11 @@ describe('the OpenAPI document', () => {
       country: 'BE',
     })
     await withdrawNotices(db, ['gone-1'], 'Ingetrokken')
+    // And one corrected since: its earlier version, with what the changed fields said then.
+    await importCampaigns(db, [notice('fixed-1', '2026-12-31')], { country: 'BE' })
+    await importCampaigns(db, [{ ...notice('fixed-1', '2026-12-31'), budgetLowerBound: 200 }], {
+      country: 'BE',
+    })
     await runRetention(setup, new Date())
     // The schema each path's 200 answer names, resolved inside the document.
     const ajv = new Ajv2020({ strict: false, allErrors: true })
@@ -267,6 +272,11 @@ describe('the OpenAPI document', () => {
     expect(full.body.suspensions).toBeDefined()
     const detailSchema = answerSchema('/api/campaign-items/{id}')
     expect(detailSchema(full.body), JSON.stringify(detailSchema.errors)).toBe(true)
+    const fixed = (await request(setup.app).get('/api/campaign-items/fixed-1').set('Host', ACC_BE)).body
+    expect(fixed.versions).toMatchObject([{ version: 1, previous: { budgetLowerBound: 100 } }])
+    expect(detailSchema(fixed), JSON.stringify(detailSchema.errors)).toBe(true)
+    const [earlier] = fixed.versions
+    expect(detailSchema({ ...fixed, versions: [{ ...earlier, previous: { surprise: 1 } }] })).toBe(false)
     const withdrawn = await request(setup.app).get('/api/campaign-items/gone-1').set('Host', ACC_BE)
     expect(detailSchema(withdrawn.body), JSON.stringify(detailSchema.errors)).toBe(true)
     const page = (await request(setup.app).get('/api/campaign-items?countryCode=BE').set('Host', ACC_BE)).body

@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import QRCode from 'qrcode'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import {
+  importCampaignFile,
   importCampaigns,
   parseCampaignFile,
   parseCsv,
@@ -55,6 +59,22 @@ const FULL = item('full-1', {
   ],
 })
 
+/** The parts of the sponsor, the controlling entity and the payer beside the name, with their longest. */
+const PARTY_FIELDS = [
+  ...['sponsor', 'payer', 'ultimateBeneficiaryOwner'].flatMap((party) =>
+    ['LegalName', 'Address', 'Establishment'].map((part) => [`${party}${part}`, 300] as const),
+  ),
+  ['sponsorRegistrationNumber', 100] as const,
+]
+
+/** A party named with its e-mail address, so that only the field under test is wrong. */
+function namedParty(field: string): Record<string, string> {
+  const party = field.replace(/(LegalName|Address|Establishment|RegistrationNumber)$/, '')
+  return party === 'sponsor'
+    ? {}
+    : { [`${party}Name`]: 'Vereniging Vol', [`${party}Email`]: 'bestuur@vol.example' }
+}
+
 /** Rows as a CSV file of their fields (suspensions as the export writes them), for the CSV path of the import. */
 function toCsv(rows: Record<string, unknown>[]): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
@@ -76,6 +96,13 @@ function rowText(html: string, label: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;/g, "'")
+}
+
+/** The page's list of earlier versions. */
+function versionsSection(html: string): string {
+  const match = /<section aria-labelledby="versions-heading">(.*?)<\/section>/s.exec(html)
+  if (!match) throw new Error('No earlier versions on the page')
+  return match[1] ?? ''
 }
 
 describe.each(DATABASES)('transparency centre on %s', (kind) => {
@@ -126,6 +153,25 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     await sink.stop()
   })
   const get = (host: string, path: string) => request(setup.app).get(path).set('Host', host)
+  /** The host's export as downloaded, whole, in a file, imported as `npm run campaigns:import -- FILE` does. */
+  const importExport = async (
+    host: string,
+    format: 'json' | 'csv',
+    options: { country?: 'NL' | 'BE' } = {},
+  ) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'export-')), `campaign-items.${format}`)
+    writeFileSync(file, (await get(host, `/api/campaign-items.${format}`)).text)
+    return importCampaignFile(setup.composition.db, file, options)
+  }
+  const sampleIds = async () =>
+    (
+      await setup.composition.db.db
+        .selectFrom('campaign_items')
+        .select('id')
+        .where('is_sample', '=', 1)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id)
 
   it('serves a QR code of the notice permanent address (issue 18), from the host table origin', async () => {
     const campaign = (await get(ACC_BE, '/api/campaign-items?countryCode=BE')).body.campaignItems[0]
@@ -155,6 +201,46 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect((await get(PROD_NL, `/api/campaign-items/${campaign.id}/qr.svg`)).status).toBe(404)
     const page = await get(ACC_BE, `/fr/political-ads/${campaign.id}`)
     expect(page.text).toContain(`https://privacy-acc.dpgmedia.be/fr/political-ads/${campaign.id}`)
+  })
+
+  it('makes QR codes only of addresses the site serves: the languages of its country (issue 18)', async () => {
+    const svg = async (host: string, path: string) => {
+      const res = await get(host, path)
+        .buffer(true)
+        .parse((answer, done) => {
+          let text = ''
+          answer.setEncoding('utf8')
+          answer.on('data', (chunk: string) => {
+            text += chunk
+          })
+          answer.on('end', () => done(null, text))
+        })
+      return { status: res.status, body: res.body as string }
+    }
+    const code = (address: string) =>
+      QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    const nl = 'https://privacy-acc.dpgmedia.nl/nl/political-ads/real-nl-2'
+    // The Dutch site serves no French addresses: ?lang=fr there is refused as any bad value is, 400.
+    const french = await get(ACC_NL, '/api/campaign-items/real-nl-2/qr.svg?lang=fr')
+    expect(french.status).toBe(400)
+    expect(french.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'lang', rule: 'enum' }],
+    })
+    expect((await get(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg?lang=en')).status).toBe(400)
+    // Without lang: the country's first language.
+    expect(await svg(ACC_NL, '/api/campaign-items/real-nl-2/qr.svg')).toEqual({
+      status: 200,
+      body: await code(nl),
+    })
+    expect((await svg(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg')).body).toBe(
+      await code('https://privacy-acc.dpgmedia.be/nl/political-ads/be-2026-001'),
+    )
+    // The Dutch site's French page shows the Dutch address and its code.
+    const page = (await get(ACC_NL, '/fr/political-ads/real-nl-2')).text
+    expect(page).toContain(`<a href="${nl}">`)
+    expect(page).toContain('/api/campaign-items/real-nl-2/qr.svg?lang=nl')
+    expect(page).not.toContain('lang=fr')
   })
 
   it('lists real and sample campaigns on a non-production host, newest first', async () => {
@@ -413,11 +499,13 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ added: 0, changed: 1 })
     const notice = (await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body
     expect(notice).toMatchObject({ version: 2, budgetUpperBound: 3000, payerName: 'Fonds Nieuw' })
+    // Version 1 had the upper bound 2000 and no payer: a changed field it lacked is absent from `previous`.
     expect(notice.versions).toEqual([
       {
         version: 1,
         replacedAt: expect.any(String),
         changed: ['budgetUpperBound', 'payerEmail', 'payerName'],
+        previous: { budgetUpperBound: 2000 },
       },
     ])
     // The open-data export: version and state, and ?since= for mirrors.
@@ -442,27 +530,31 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(page.text).toContain('Ingetrokken op')
     expect(page.text).toContain('Sponsor trok de advertentie terug')
     expect(page.text).toContain('Versie 1, vervangen op')
+    // Each changed row of version 1 as it read then, formatted as the current row (both bounds of the budget,
+    // though only the upper one changed), in Dutch and in French.
+    const earlier = versionsSection(page.text)
+    expect(earlier).toMatch(/Versie 1, vervangen op \d+ \w+ \d{4}; gewijzigd: Budget, Betaler/)
+    expect(rowText(earlier, 'Budget')).toMatch(
+      /^was: €\s1\.000 – €\s2\.000 · Andere voordelen: niet van toepassing$/,
+    )
+    expect(rowText(earlier, 'Betaler')).toBe('was: niet van toepassing')
+    expect(rowText(page.text, 'Budget')).toMatch(/^€\s1\.000 – €\s3\.000 · /)
+    const french = (await get(ACC_NL, '/fr/political-ads/hist-1')).text
+    expect(french).toMatch(/Dernière modification le \d+ \S+ \d{4} \(version 2\)\./)
+    expect(rowText(versionsSection(french), 'Budget')).toMatch(
+      /^auparavant : 1\s000\s€ – 2\s000\s€ · Autres avantages : sans objet$/,
+    )
+    expect(rowText(versionsSection(french), 'Payeur')).toBe('auparavant : sans objet')
     // Importing the notice again does not take the withdrawal back.
     expect(await importCampaigns(db, [corrected], { country: 'NL' })).toMatchObject({ changed: 0 })
     expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body.withdrawnAt).toBeDefined()
 
-    // The export imports again, unchanged: a round trip.
-    const exported = (await get(ACC_NL, '/api/campaign-items.json')).body.campaignItems
-    const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
-    expect(csv.split('\r\n')[0]).toContain('version,changedAt,withdrawnAt,withdrawalReason,url')
-    // (The sample notices of a non-production host are in the export too; the round trip is the real ones.)
-    const real = (rows: { id?: unknown }[]) => rows.filter((row) => !String(row.id).startsWith('nl-2026-'))
-    expect(await importCampaigns(db, real(exported), { country: 'NL' })).toMatchObject({
-      added: 0,
-      changed: 0,
-      rejected: [],
-    })
-    const fromCsv = real(parseCampaignFile(csv, 'csv') as { id?: unknown }[])
-    expect(fromCsv.length).toBe(real(exported).length)
-    expect(await importCampaigns(db, fromCsv, { country: 'NL' })).toMatchObject({
-      added: 0,
-      changed: 0,
-      rejected: [],
+    // The export imports again as downloaded, unchanged, the withdrawn notice with it: a round trip.
+    for (const format of ['json', 'csv'] as const)
+      expect(await importExport(ACC_NL, format)).toMatchObject({ added: 0, changed: 0, rejected: [] })
+    expect((await get(ACC_NL, '/api/campaign-items/hist-1?countryCode=NL')).body).toMatchObject({
+      version: 2,
+      withdrawnAt: after.withdrawnAt,
     })
 
     // A withdrawal is taken back only on purpose, and stays in the notice's history.
@@ -490,6 +582,61 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(reinstatedPage).toMatch(
       /Eerdere intrekkingen.*Ingetrokken op \d+ \w+ \d{4} \(reden: Sponsor trok de advertentie terug\); opnieuw gepubliceerd op \d+ \w+ \d{4} \(reden: Ten onrechte ingetrokken\)\./,
     )
+  })
+
+  it.each([ACC_NL, ACC_BE])(
+    'imports the whole export of %s again as downloaded, JSON and CSV: nothing changes, samples stay samples (issue 18)',
+    async (host) => {
+      const samples = await sampleIds()
+      expect(samples.length).toBeGreaterThan(0)
+      const since = new Date().toISOString()
+      for (const format of ['json', 'csv'] as const) {
+        const total = (await get(host, '/api/campaign-items.json')).body.campaignItems.length
+        // No --country: the JSON names its country at its top, the CSV in a column.
+        expect(await importExport(host, format)).toEqual({
+          loaded: total,
+          added: 0,
+          changed: 0,
+          rejected: [],
+          rows: total,
+        })
+      }
+      expect(await sampleIds()).toEqual(samples)
+      expect((await get(host, `/api/campaign-items.json?since=${since}`)).body.campaignItems).toEqual([])
+      // A --country that contradicts the file's own is refused, nothing loaded.
+      const other = host === ACC_NL ? 'BE' : 'NL'
+      await expect(importExport(host, 'json', { country: other })).rejects.toThrow(
+        new RegExp(
+          `^country: the file's notices are of ${other === 'BE' ? 'NL' : 'BE'}, --country says ${other}`,
+        ),
+      )
+    },
+  )
+
+  it('moves changedAt when only where a notice shows changes (its country, its sample flag), for ?since= (issue 18)', async () => {
+    const db = setup.composition.db
+    const at = (day: string) => ({ now: new Date(`${day}T12:00:00Z`) })
+    await importCampaigns(db, [item('move-1')], { country: 'NL', ...at('2026-01-05') })
+    // The same notice, now Belgian: no new version, but the Belgian export's readers must learn of it.
+    expect(await importCampaigns(db, [item('move-1')], { country: 'BE', ...at('2026-02-05') })).toMatchObject(
+      {
+        changed: 0,
+      },
+    )
+    const moved = (await get(ACC_BE, '/api/campaign-items.json?since=2026-02-01')).body.campaignItems
+    expect(moved.find((n: { id: string }) => n.id === 'move-1')).toMatchObject({
+      version: 1,
+      changedAt: '2026-02-05T12:00:00.000Z',
+    })
+    // Made a sample on purpose (--sample): it leaves production's export; that too is a change.
+    await importCampaigns(db, [item('move-1')], { country: 'BE', sample: true, ...at('2026-03-05') })
+    const sample = (await get(ACC_BE, '/api/campaign-items.json?since=2026-03-01')).body.campaignItems
+    expect(sample.map((n: { id: string }) => n.id)).toContain('move-1')
+    // Imported again without --sample, it stays a sample and nothing moves.
+    await importCampaigns(db, [item('move-1')], { country: 'BE', ...at('2026-04-05') })
+    expect(await sampleIds()).toContain('move-1')
+    const after = (await get(ACC_BE, '/api/campaign-items/move-1')).body
+    expect(after.changedAt).toBe('2026-03-05T12:00:00.000Z')
   })
 
   it('takes every element of the notice (Art. 12(1), the 2025/1410 template) and answers each (issue 18)', async () => {
@@ -544,6 +691,35 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(rowText(french, 'Budget')).toBe('non communiqué · Autres avantages : sans objet')
     expect(rowText(french, 'Portée')).toBe('non communiqué')
     expect(rowText((await get(ACC_NL, '/fr/political-ads/real-nl-1')).text, 'Lié à')).toBe('sans objet')
+  })
+
+  it('reads a blank text stored before the import refused it as absent: "not applicable", never an empty row', async () => {
+    await setup.composition.db.db
+      .updateTable('campaign_items')
+      .set({
+        campaign_context_note_nl: '  ',
+        campaign_context_note_fr: '',
+        other_benefits: ' ',
+        sponsor_legal_name: '\n',
+      })
+      .where('id', '=', 'real-nl-1')
+      .execute()
+    const answer = (await get(ACC_NL, '/api/campaign-items/real-nl-1?countryCode=NL')).body
+    for (const field of [
+      'campaignContextNoteNl',
+      'campaignContextNoteFr',
+      'otherBenefits',
+      'sponsorLegalName',
+    ])
+      expect(answer).not.toHaveProperty(field)
+    pastKeptPages()
+    const page = (await get(ACC_NL, '/nl/political-ads/real-nl-1')).text
+    expect(rowText(page, 'Toelichting')).toBe('niet van toepassing')
+    expect(rowText(page, 'Budget')).toMatch(/ · Andere voordelen: niet van toepassing$/)
+    expect(rowText(page, 'Sponsor')).toBe('Sponsor real-nl-1 · info@real-nl-1.example')
+    const french = (await get(ACC_NL, '/fr/political-ads/real-nl-1')).text
+    expect(rowText(french, 'Explication')).toBe('sans objet')
+    expect(page).not.toMatch(/<dd>\s*<\/dd>/)
   })
 
   // Issue 18: every rule of the notice names the row and the field, in JSON and in CSV alike.
@@ -650,6 +826,59 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
           /^ultimateBeneficiaryOwnerEmail: required with ultimateBeneficiaryOwnerName/,
         ],
         [
+          'a repository link that is no web address',
+          { repositoryUrl: 'repository.political-ads.example/bad-1' },
+          /^repositoryUrl: must match pattern/,
+        ],
+        [
+          'other benefits too long',
+          { otherBenefits: 'x'.repeat(2001) },
+          /^otherBenefits: must NOT have more than 2000 characters$/,
+        ],
+        ...PARTY_FIELDS.map(
+          ([field, most]) =>
+            [
+              `a ${field} too long`,
+              { ...namedParty(field), [field]: 'x'.repeat(most + 1) },
+              new RegExp(`^${field}: must NOT have more than ${most} characters$`),
+            ] as const,
+        ),
+        ...PARTY_FIELDS.filter(([field]) => !field.startsWith('sponsor')).map(
+          ([field]) =>
+            [
+              `a ${field} without the name`,
+              { [field]: 'Stationsplein 1, 3511 ED Utrecht' },
+              new RegExp(
+                `^${field.replace(/(LegalName|Address|Establishment)$/, 'Name')}: required with ${field}$`,
+              ),
+            ] as const,
+        ),
+        [
+          "a controlling entity's e-mail without its name",
+          { ultimateBeneficiaryOwnerEmail: 'bestuur@vereniging.example' },
+          /^ultimateBeneficiaryOwnerName: required with ultimateBeneficiaryOwnerEmail$/,
+        ],
+        [
+          'an unknown kind of linked process',
+          { ...VOTE, linkedProcessType: 'PRIMARY' },
+          /^linkedProcessType: must be one of ELECTION, REFERENDUM, LEGISLATIVE, REGULATORY$/,
+        ],
+        [
+          'a suspension on a day that does not exist',
+          { suspensions: [{ date: '2026-02-30', reason: 'Betaler ontbrak' }] },
+          /^suspensions: 2026-02-30 is not a date$/,
+        ],
+        [
+          'a suspension naming something that is no complaint reference',
+          { suspensions: [{ date: '2026-02-01', complaint: 'klacht 12' }] },
+          /^suspensions\.0\.complaint: must match pattern/,
+        ],
+        [
+          'a targeting link without saying whether targeting was used',
+          { channel: 'PRINT', targetingUsed: undefined, targetingInfoUrl: 'https://example.nl/t' },
+          /^targetingUsed: required with targetingInfoUrl$/,
+        ],
+        [
           '"suspended before" without a dated suspension',
           { previousPublicationSuspended: true },
           /^previousPublicationSuspended: true, but suspensions lists none/,
@@ -667,7 +896,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const rows = [item('fine-1'), item('bad-1', overrides)]
     const report = await importCampaigns(
       setup.composition.db,
-      format === 'csv' ? parseCampaignFile(toCsv(rows), 'csv') : rows,
+      format === 'csv' ? parseCampaignFile(toCsv(rows), 'csv').rows : rows,
       { country: 'NL' },
     )
     expect(report).toEqual({
@@ -676,13 +905,36 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     })
   })
 
+  // An empty CSV cell is an absent field (and cells are trimmed): only JSON can give a text that is blank.
+  it.each([
+    ...PARTY_FIELDS.flatMap(([field]) =>
+      ['', '   '].map((blank) => [field, blank, { ...namedParty(field), [field]: blank }] as const),
+    ),
+    ...(
+      ['campaignContextNoteNl', 'campaignContextNoteFr', 'otherBenefits', 'amountsMethodology'] as const
+    ).map((field) => [field, ' \n ', { [field]: ' \n ' }] as const),
+    ['linkedProcessName', '  ', { ...VOTE, linkedProcessName: '  ' }] as const,
+    ['suspensions.0.reason', ' ', { suspensions: [{ date: '2026-02-01', reason: ' ' }] }] as const,
+  ])(
+    'rejects a blank %s (%j) in JSON: it would be an empty row (issue 18)',
+    async (field, _blank, overrides) => {
+      const report = await importCampaigns(setup.composition.db, [item('fine-1'), item('bad-1', overrides)], {
+        country: 'NL',
+      })
+      expect(report).toEqual({
+        loaded: 0,
+        rejected: [{ row: 2, id: 'bad-1', reasons: [`${field}: must not be blank`] }],
+      })
+    },
+  )
+
   it('tells what a CSV cell should look like when it is not of its column form', async () => {
     const csv = toCsv([
       item('cell-1', { targetingUsed: 'ja' }),
       item('cell-2', { budgetLowerBound: 'veel' }),
       item('cell-3', { suspensions: 'gisteren | eergisteren' }),
     ])
-    const report = await importCampaigns(setup.composition.db, parseCampaignFile(csv, 'csv'), {
+    const report = await importCampaigns(setup.composition.db, parseCampaignFile(csv, 'csv').rows, {
       country: 'NL',
     })
     expect(report.rejected).toEqual([
@@ -708,7 +960,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     })
     expect(await importCampaigns(db, [odd], { country: 'NL' })).toMatchObject({ added: 1 })
     const csv = (await get(ACC_NL, '/api/campaign-items.csv')).text
-    const again = parseCampaignFile(csv, 'csv').filter((row) => (row as { id: string }).id === 'odd-1')
+    const again = parseCampaignFile(csv, 'csv').rows.filter((row) => (row as { id: string }).id === 'odd-1')
     expect(again).toHaveLength(1)
     expect(again[0]).toMatchObject({ suspensions: odd.suspensions })
     expect(await importCampaigns(db, again, { country: 'NL' })).toMatchObject({ changed: 0, rejected: [] })
@@ -716,7 +968,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const typed = parseCampaignFile(
       toCsv([item('typed-1', { suspensions: '2026-02-01: Betaler ontbrak | 2026-02-10' })]),
       'csv',
-    )
+    ).rows
     expect(typed[0]).toMatchObject({
       suspensions: [{ date: '2026-02-01', reason: 'Betaler ontbrak' }, { date: '2026-02-10' }],
     })
@@ -731,7 +983,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
         'csv-3,RUNNING,Sponsor,info@s.example,2026-03-01,2026-02-01,RADIO,PUBLIC,EU,false,500,100,Facturen,NL',
       ].join('\n'),
       'csv',
-    )
+    ).rows
     const report = await importCampaigns(setup.composition.db, rows, {})
     expect(report).toEqual({
       loaded: 0,

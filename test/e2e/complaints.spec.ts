@@ -45,6 +45,11 @@ test.describe('complaints handled to the end (issue 18)', () => {
     await page.waitForURL(`${list}/${reference}`)
     await hydrated(page)
     await expect(page.locator('.summary')).toContainText("Le payeur n'est pas mentionné.")
+    // The notice complained about links to its public page, in the desk's language.
+    await expect(page.getByRole('link', { name: /\(be-2026-001\)$/ })).toHaveAttribute(
+      'href',
+      /^https?:\/\/[^/]+\/fr\/political-ads\/be-2026-001$/,
+    )
     await page.getByRole('button', { name: 'Prendre en charge' }).click()
     const status = page.getByRole('status')
     await expect(status).toHaveText("Le signalement est en cours d'examen.")

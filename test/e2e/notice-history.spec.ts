@@ -44,8 +44,17 @@ test.describe('notice history and withdrawal (issue 18)', () => {
     await expect(page.getByRole('note')).toContainText('Ingetrokken op')
     await expect(page.getByRole('note')).toContainText('De sponsor heeft de campagne gestopt.')
     await expect(page.getByText(/Laatst gewijzigd op .* \(versie 2\)\./)).toBeVisible()
-    await expect(page.getByText(/^Versie 1, vervangen op .*; gewijzigd: Budget/)).toBeVisible()
+    await expect(page.getByText(/^Versie 1, vervangen op .*; gewijzigd: Budget$/)).toBeVisible()
+    // What the changed row said in version 1, formatted as the current row.
+    const earlier = page.getByRole('region', { name: 'Eerdere versies' })
+    await expect(earlier.getByRole('term')).toHaveText(['Budget'])
+    await expect(earlier.getByRole('definition')).toHaveText(
+      /^was: €\s1\.000 – €\s2\.000\s*Andere voordelen: niet van toepassing$/,
+    )
     await expectNoAxeViolations(page)
+    // WCAG 1.4.10: the earlier versions reflow at 320 px like the rest of the notice.
+    await page.setViewportSize({ width: 320, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 
     // Out of the default list; the withdrawn filter shows it. (The list's answers are reused for 10 s per
     // filter set, and tests running beside this one may have asked for the unfiltered list while this
@@ -58,6 +67,11 @@ test.describe('notice history and withdrawal (issue 18)', () => {
 
     await page.goto(`${HOSTS.nlLocal}/fr/political-ads/${id}`)
     await expect(page.getByRole('note')).toContainText('Retiré le')
-    await expect(page.getByText(/^Version 1, remplacée le/)).toBeVisible()
+    await expect(page.getByText(/^Dernière modification le .+ \(version 2\)\.$/)).toBeVisible()
+    await expect(page.getByText(/^Version 1, remplacée le .* ; modifié : Budget$/)).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Versions précédentes' }).getByRole('definition'),
+    ).toHaveText(/^auparavant : 1\s000\s€ – 2\s000\s€\s*Autres avantages : sans objet$/)
+    await expectNoAxeViolations(page)
   })
 })

@@ -3,72 +3,11 @@ import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { formatLongDate } from '#shared/format.ts'
-import type { PhraseKey } from '#shared/i18n/translate.ts'
-import {
-  CAMPAIGN_CHANNEL_LABELS,
-  CAMPAIGN_STATUS_LABELS,
-  FUNDING_LABELS,
-  LINKED_PROCESS_LABELS,
-} from '#shared/labels.ts'
-import { type CampaignItem, noticeUrl } from '#shared/political-ads.ts'
-import { campaignFigures } from '../format'
+import { earlierVersions, noticeLanguage, noticeUrl } from '#shared/political-ads.ts'
 import { SideMenuLayout } from '../SideMenu'
 import type { Data } from './+data'
 import { ComplaintModal } from './ComplaintModal'
-
-/** Which row of the notice a changed field belongs to, for the list of earlier versions. */
-const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
-  id: 'political_ads.detail.intro_id',
-  status: 'political_ads.detail.status',
-  sponsorName: 'political_ads.detail.sponsor',
-  sponsorLegalName: 'political_ads.detail.sponsor',
-  sponsorEmail: 'political_ads.detail.sponsor',
-  sponsorAddress: 'political_ads.detail.sponsor',
-  sponsorEstablishment: 'political_ads.detail.sponsor',
-  sponsorRegistrationNumber: 'political_ads.detail.sponsor',
-  publicationStartDate: 'political_ads.detail.period',
-  publicationEndDate: 'political_ads.detail.period',
-  budgetLowerBound: 'political_ads.detail.budget',
-  budgetUpperBound: 'political_ads.detail.budget',
-  otherBenefits: 'political_ads.detail.budget',
-  reachLowerBound: 'political_ads.detail.reach',
-  reachUpperBound: 'political_ads.detail.reach',
-  channel: 'political_ads.detail.channel',
-  fundingOriginType: 'political_ads.detail.funding_origin',
-  fundingRegion: 'political_ads.detail.funding_region',
-  campaignContextUrl: 'political_ads.detail.context',
-  campaignContextNoteNl: 'political_ads.detail.note',
-  campaignContextNoteFr: 'political_ads.detail.note',
-  payerName: 'political_ads.detail.payer',
-  payerLegalName: 'political_ads.detail.payer',
-  payerEmail: 'political_ads.detail.payer',
-  payerAddress: 'political_ads.detail.payer',
-  payerEstablishment: 'political_ads.detail.payer',
-  ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerLegalName: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerEstablishment: 'political_ads.detail.beneficiary',
-  amountsMethodology: 'political_ads.detail.methodology',
-  linkedProcessType: 'political_ads.detail.linked_process',
-  linkedProcessName: 'political_ads.detail.linked_process',
-  linkedProcessDate: 'political_ads.detail.linked_process',
-  electionInfoUrl: 'political_ads.detail.election_info',
-  targetingUsed: 'political_ads.detail.targeting',
-  targetingInfoUrl: 'political_ads.detail.targeting',
-  repositoryUrl: 'political_ads.detail.repository',
-  suspensions: 'political_ads.detail.suspended',
-}
-
-/** A party of the notice (sponsor, controlling entity, payer), as the 2025/1410 template lists it. */
-interface Party {
-  name?: string
-  legalName?: string
-  email?: string
-  address?: string
-  establishment?: string
-  registrationNumber?: string
-}
+import { FIELD_LABELS, noticeRows } from './noticeRows'
 
 export default function Page() {
   const { item, versions, withdrawals, failed, back } = useData<Data>()
@@ -87,160 +26,12 @@ export default function Page() {
       </SideMenuLayout>
     )
   }
-  const figures = campaignFigures(item, lang, site.country)
-  // Issue 18: an element that does not apply says so, never an empty row.
-  const na = t('political_ads.detail.not_applicable')
+  const rows = noticeRows(item, t, lang, site.country)
+  const earlier = earlierVersions(item, versions)
   const date = (value: string) => formatLongDate(value, lang, site.country)
-  const link = (href: string | undefined) =>
-    href ? (
-      <a href={href} rel="noopener noreferrer">
-        {href}
-      </a>
-    ) : (
-      na
-    )
-  const noticeLang = lang === 'fr' ? 'fr' : 'nl'
+  const noticeLang = noticeLanguage(site.country, lang)
   const permanent = noticeUrl(site.origin, noticeLang, item.id)
   const qr = `/api/campaign-items/${encodeURIComponent(item.id)}/qr.svg?lang=${noticeLang}`
-  // Issue 18: an element that does not apply says so; one that applies but was not given says that instead.
-  const notGiven = t('political_ads.detail.not_given')
-  /** A party in lines: name, legal name, e-mail (mandatory, Art. 12(1)(a)), address, establishment, number. */
-  const party = (who: Party) =>
-    who.name ? (
-      <ul className="notice-party">
-        <li>{who.name}</li>
-        {who.legalName && <li>{t('political_ads.detail.legal_name', { name: who.legalName })}</li>}
-        <li>{who.email ?? t('political_ads.detail.email_not_given')}</li>
-        {who.address && <li>{who.address}</li>}
-        {who.establishment && (
-          <li>{t('political_ads.detail.establishment', { place: who.establishment })}</li>
-        )}
-        {who.registrationNumber && (
-          <li>{t('political_ads.detail.registration', { number: who.registrationNumber })}</li>
-        )}
-      </ul>
-    ) : (
-      na
-    )
-  const vote = item.linkedProcessType === 'ELECTION' || item.linkedProcessType === 'REFERENDUM'
-  // Template order (Implementing Regulation (EU) 2025/1410), then what the spec adds (docs/decisions/005).
-  const rows: [PhraseKey, React.ReactNode][] = [
-    [
-      'political_ads.detail.sponsor',
-      party({
-        name: item.sponsorName,
-        legalName: item.sponsorLegalName,
-        email: item.sponsorEmail,
-        address: item.sponsorAddress,
-        establishment: item.sponsorEstablishment,
-        registrationNumber: item.sponsorRegistrationNumber,
-      }),
-    ],
-    [
-      'political_ads.detail.beneficiary',
-      party({
-        name: item.ultimateBeneficiaryOwnerName,
-        legalName: item.ultimateBeneficiaryOwnerLegalName,
-        email: item.ultimateBeneficiaryOwnerEmail,
-        address: item.ultimateBeneficiaryOwnerAddress,
-        establishment: item.ultimateBeneficiaryOwnerEstablishment,
-      }),
-    ],
-    [
-      'political_ads.detail.payer',
-      party({
-        name: item.payerName,
-        legalName: item.payerLegalName,
-        email: item.payerEmail,
-        address: item.payerAddress,
-        establishment: item.payerEstablishment,
-      }),
-    ],
-    ['political_ads.detail.period', figures.period],
-    [
-      'political_ads.detail.budget',
-      <ul key="b" className="notice-party">
-        <li>{figures.budget ?? notGiven}</li>
-        <li>{t('political_ads.detail.other_benefits', { benefits: item.otherBenefits ?? na })}</li>
-      </ul>,
-    ],
-    ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
-    ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
-    ['political_ads.detail.methodology', item.amountsMethodology ?? notGiven],
-    [
-      'political_ads.detail.linked_process',
-      item.linkedProcessType
-        ? [
-            t(LINKED_PROCESS_LABELS[item.linkedProcessType]),
-            item.linkedProcessName,
-            item.linkedProcessDate && date(item.linkedProcessDate),
-          ]
-            .filter(Boolean)
-            .join(' · ')
-        : na,
-    ],
-    [
-      'political_ads.detail.election_info',
-      item.electionInfoUrl ? link(item.electionInfoUrl) : vote ? notGiven : na,
-    ],
-    ['political_ads.detail.repository', link(item.repositoryUrl)],
-    [
-      'political_ads.detail.targeting',
-      item.targetingUsed === undefined ? (
-        item.channel === 'DIGITAL' ? (
-          notGiven
-        ) : (
-          na
-        )
-      ) : (
-        <span key="t">
-          {t(
-            item.targetingUsed
-              ? 'political_ads.detail.targeting_used'
-              : 'political_ads.detail.targeting_none',
-          )}
-          {item.targetingInfoUrl && (
-            <>
-              {' '}
-              <a href={item.targetingInfoUrl} rel="noopener noreferrer">
-                {t('political_ads.detail.targeting_more')}
-              </a>
-            </>
-          )}
-        </span>
-      ),
-    ],
-    [
-      'political_ads.detail.suspended',
-      item.suspensions && item.suspensions.length > 0 ? (
-        <ul key="s" className="notice-suspensions">
-          {item.suspensions.map((suspension) => (
-            <li key={`${suspension.date}-${suspension.complaint ?? suspension.reason ?? ''}`}>
-              {[
-                date(suspension.date),
-                suspension.reason ? `: ${suspension.reason}` : '',
-                suspension.complaint
-                  ? ` (${t('political_ads.detail.suspension_complaint', { reference: suspension.complaint })})`
-                  : '',
-              ].join('')}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        t(item.previousPublicationSuspended ? 'political_ads.detail.yes' : 'political_ads.detail.no')
-      ),
-    ],
-    [
-      'political_ads.detail.status',
-      <span key="s" className={`badge badge--${item.status}`}>
-        {t(CAMPAIGN_STATUS_LABELS[item.status])}
-      </span>,
-    ],
-    ['political_ads.detail.channel', t(CAMPAIGN_CHANNEL_LABELS[item.channel])],
-    ['political_ads.detail.reach', figures.reach ?? notGiven],
-    ['political_ads.detail.context', link(item.campaignContextUrl)],
-    ['political_ads.detail.note', figures.note ?? na],
-  ]
   return (
     <SideMenuLayout>
       {backLink}
@@ -296,16 +87,33 @@ export default function Page() {
       {versions.length > 0 && (
         <section aria-labelledby="versions-heading">
           <h2 id="versions-heading">{t('political_ads.detail.versions_heading')}</h2>
-          <ul>
-            {versions.map((version) => (
-              <li key={version.version}>
-                {t('political_ads.detail.version_line', {
-                  version: version.version,
-                  date: formatLongDate(version.replacedAt.slice(0, 10), lang, site.country),
-                  fields: [...new Set(version.changed.map((field) => t(FIELD_LABELS[field])))].join(', '),
-                })}
-              </li>
-            ))}
+          <ul className="notice-versions">
+            {versions.map((version, index) => {
+              // Each changed row as this version showed it, formatted as the current notice's row.
+              const labels = [...new Set(version.changed.map((field) => FIELD_LABELS[field]))]
+              const before = new Map(noticeRows(earlier[index] ?? item, t, lang, site.country))
+              return (
+                <li key={version.version}>
+                  <p>
+                    {t('political_ads.detail.version_line', {
+                      version: version.version,
+                      date: formatLongDate(version.replacedAt.slice(0, 10), lang, site.country),
+                      fields: labels.map((label) => t(label)).join(', '),
+                    })}
+                  </p>
+                  <dl className="summary">
+                    {labels.map((label) => (
+                      <div key={label} className="summary__row">
+                        <dt>{t(label)}</dt>
+                        <dd>
+                          {t('political_ads.detail.was')} {before.get(label)}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              )
+            })}
           </ul>
         </section>
       )}

@@ -8,7 +8,12 @@ import { useTranslate } from '#renderer/useTranslate.tsx'
 import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_STATUS_LABELS } from '#shared/desk-labels.ts'
 import { formatDateTime } from '#shared/format.ts'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
-import { COMPLAINT_OUTCOMES, type ComplaintOutcome, type ComplaintView } from '#shared/political-ads.ts'
+import {
+  COMPLAINT_OUTCOMES,
+  type ComplaintOutcome,
+  type ComplaintView,
+  noticeLanguage,
+} from '#shared/political-ads.ts'
 import { localizedPath } from '#shared/routing.ts'
 import { ActionForm, NoteCard, useDeskActions } from '../../requests/DeskActions'
 import { choiceFields } from '../../requests/DeskFields'
@@ -56,10 +61,7 @@ export default function Page() {
           <h2 id="complaint-details">{t('staff.complaints.detail.details')}</h2>
           <Summary
             rows={[
-              [
-                t('staff.complaints.field.notice'),
-                `${complaint.sponsorName ?? ''} (${complaint.campaignId})`,
-              ],
+              [t('staff.complaints.field.notice'), <NoticeLink key="notice" complaint={complaint} />],
               [t('staff.complaints.field.reason'), t(COMPLAINT_REASON_LABELS[complaint.reason])],
               [t('staff.complaints.field.received'), time(complaint.receivedAt)],
               [t('staff.complaints.field.due'), open ? time(complaint.dueAt) : null],
@@ -150,3 +152,11 @@ const DONE_KEYS = {
   close: 'staff.complaints.done.close',
   notes: 'staff.complaints.done.notes',
 } as const
+
+/** The notice complained about, linked to its public page (in the desk's language where the country has it). */
+function NoticeLink({ complaint }: { complaint: ComplaintView }) {
+  const { lang } = usePageContext()
+  const name = `${complaint.sponsorName ?? ''} (${complaint.campaignId})`.trim()
+  const href = complaint.noticeUrls[noticeLanguage(complaint.country, lang)]
+  return href ? <a href={href}>{name}</a> : name
+}

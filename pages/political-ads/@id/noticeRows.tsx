@@ -1,0 +1,235 @@
+import type { ReactNode } from 'react'
+import { formatLongDate } from '#shared/format.ts'
+import type { PhraseKey, Translate } from '#shared/i18n/translate.ts'
+import {
+  CAMPAIGN_CHANNEL_LABELS,
+  CAMPAIGN_STATUS_LABELS,
+  FUNDING_LABELS,
+  LINKED_PROCESS_LABELS,
+} from '#shared/labels.ts'
+import type { Language } from '#shared/locale.ts'
+import type { CampaignItem } from '#shared/political-ads.ts'
+import type { Country } from '#shared/site.ts'
+import { campaignFigures } from '../format'
+
+/** Which row of the notice a field belongs to: the list of earlier versions names and shows its rows. */
+export const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
+  id: 'political_ads.detail.intro_id',
+  status: 'political_ads.detail.status',
+  sponsorName: 'political_ads.detail.sponsor',
+  sponsorLegalName: 'political_ads.detail.sponsor',
+  sponsorEmail: 'political_ads.detail.sponsor',
+  sponsorAddress: 'political_ads.detail.sponsor',
+  sponsorEstablishment: 'political_ads.detail.sponsor',
+  sponsorRegistrationNumber: 'political_ads.detail.sponsor',
+  publicationStartDate: 'political_ads.detail.period',
+  publicationEndDate: 'political_ads.detail.period',
+  budgetLowerBound: 'political_ads.detail.budget',
+  budgetUpperBound: 'political_ads.detail.budget',
+  otherBenefits: 'political_ads.detail.budget',
+  reachLowerBound: 'political_ads.detail.reach',
+  reachUpperBound: 'political_ads.detail.reach',
+  channel: 'political_ads.detail.channel',
+  fundingOriginType: 'political_ads.detail.funding_origin',
+  fundingRegion: 'political_ads.detail.funding_region',
+  campaignContextUrl: 'political_ads.detail.context',
+  campaignContextNoteNl: 'political_ads.detail.note',
+  campaignContextNoteFr: 'political_ads.detail.note',
+  payerName: 'political_ads.detail.payer',
+  payerLegalName: 'political_ads.detail.payer',
+  payerEmail: 'political_ads.detail.payer',
+  payerAddress: 'political_ads.detail.payer',
+  payerEstablishment: 'political_ads.detail.payer',
+  ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerLegalName: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
+  ultimateBeneficiaryOwnerEstablishment: 'political_ads.detail.beneficiary',
+  amountsMethodology: 'political_ads.detail.methodology',
+  linkedProcessType: 'political_ads.detail.linked_process',
+  linkedProcessName: 'political_ads.detail.linked_process',
+  linkedProcessDate: 'political_ads.detail.linked_process',
+  electionInfoUrl: 'political_ads.detail.election_info',
+  targetingUsed: 'political_ads.detail.targeting',
+  targetingInfoUrl: 'political_ads.detail.targeting',
+  repositoryUrl: 'political_ads.detail.repository',
+  suspensions: 'political_ads.detail.suspended',
+}
+
+/** A party of the notice (sponsor, controlling entity, payer), as the 2025/1410 template lists it. */
+interface Party {
+  name?: string
+  legalName?: string
+  email?: string
+  address?: string
+  establishment?: string
+  registrationNumber?: string
+}
+
+/**
+ * The rows of a notice, each with its label: the current notice's summary, and a changed row of an earlier
+ * version as it read then. Template order (Implementing Regulation (EU) 2025/1410), then what the spec adds
+ * (docs/decisions/005). An earlier version has no spec §3 yes/no of its own: its suspensions decide.
+ */
+export function noticeRows(
+  item: CampaignItem & { previousPublicationSuspended?: boolean },
+  t: Translate,
+  lang: Language,
+  country: Country,
+): [PhraseKey, ReactNode][] {
+  const figures = campaignFigures(item, lang, country)
+  // Issue 18: an element that does not apply says so, never an empty row.
+  const na = t('political_ads.detail.not_applicable')
+  const date = (value: string) => formatLongDate(value, lang, country)
+  const link = (href: string | undefined) =>
+    href ? (
+      <a href={href} rel="noopener noreferrer">
+        {href}
+      </a>
+    ) : (
+      na
+    )
+  // Issue 18: an element that does not apply says so; one that applies but was not given says that instead.
+  const notGiven = t('political_ads.detail.not_given')
+  /** A party in lines: name, legal name, e-mail (mandatory, Art. 12(1)(a)), address, establishment, number. */
+  const party = (who: Party) =>
+    who.name ? (
+      <ul className="notice-party">
+        <li>{who.name}</li>
+        {who.legalName && <li>{t('political_ads.detail.legal_name', { name: who.legalName })}</li>}
+        <li>{who.email ?? t('political_ads.detail.email_not_given')}</li>
+        {who.address && <li>{who.address}</li>}
+        {who.establishment && (
+          <li>{t('political_ads.detail.establishment', { place: who.establishment })}</li>
+        )}
+        {who.registrationNumber && (
+          <li>{t('political_ads.detail.registration', { number: who.registrationNumber })}</li>
+        )}
+      </ul>
+    ) : (
+      na
+    )
+  const vote = item.linkedProcessType === 'ELECTION' || item.linkedProcessType === 'REFERENDUM'
+  // Template order (Implementing Regulation (EU) 2025/1410), then what the spec adds (docs/decisions/005).
+  return [
+    [
+      'political_ads.detail.sponsor',
+      party({
+        name: item.sponsorName,
+        legalName: item.sponsorLegalName,
+        email: item.sponsorEmail,
+        address: item.sponsorAddress,
+        establishment: item.sponsorEstablishment,
+        registrationNumber: item.sponsorRegistrationNumber,
+      }),
+    ],
+    [
+      'political_ads.detail.beneficiary',
+      party({
+        name: item.ultimateBeneficiaryOwnerName,
+        legalName: item.ultimateBeneficiaryOwnerLegalName,
+        email: item.ultimateBeneficiaryOwnerEmail,
+        address: item.ultimateBeneficiaryOwnerAddress,
+        establishment: item.ultimateBeneficiaryOwnerEstablishment,
+      }),
+    ],
+    [
+      'political_ads.detail.payer',
+      party({
+        name: item.payerName,
+        legalName: item.payerLegalName,
+        email: item.payerEmail,
+        address: item.payerAddress,
+        establishment: item.payerEstablishment,
+      }),
+    ],
+    ['political_ads.detail.period', figures.period],
+    [
+      'political_ads.detail.budget',
+      <ul key="b" className="notice-party">
+        <li>{figures.budget ?? notGiven}</li>
+        <li>{t('political_ads.detail.other_benefits', { benefits: item.otherBenefits ?? na })}</li>
+      </ul>,
+    ],
+    ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
+    ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
+    ['political_ads.detail.methodology', item.amountsMethodology ?? notGiven],
+    [
+      'political_ads.detail.linked_process',
+      item.linkedProcessType
+        ? [
+            t(LINKED_PROCESS_LABELS[item.linkedProcessType]),
+            item.linkedProcessName,
+            item.linkedProcessDate && date(item.linkedProcessDate),
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : na,
+    ],
+    [
+      'political_ads.detail.election_info',
+      item.electionInfoUrl ? link(item.electionInfoUrl) : vote ? notGiven : na,
+    ],
+    ['political_ads.detail.repository', link(item.repositoryUrl)],
+    [
+      'political_ads.detail.targeting',
+      item.targetingUsed === undefined ? (
+        item.channel === 'DIGITAL' ? (
+          notGiven
+        ) : (
+          na
+        )
+      ) : (
+        <span key="t">
+          {t(
+            item.targetingUsed
+              ? 'political_ads.detail.targeting_used'
+              : 'political_ads.detail.targeting_none',
+          )}
+          {item.targetingInfoUrl && (
+            <>
+              {' '}
+              <a href={item.targetingInfoUrl} rel="noopener noreferrer">
+                {t('political_ads.detail.targeting_more')}
+              </a>
+            </>
+          )}
+        </span>
+      ),
+    ],
+    [
+      'political_ads.detail.suspended',
+      item.suspensions && item.suspensions.length > 0 ? (
+        <ul key="s" className="notice-suspensions">
+          {item.suspensions.map((suspension) => (
+            <li key={`${suspension.date}-${suspension.complaint ?? suspension.reason ?? ''}`}>
+              {[
+                date(suspension.date),
+                suspension.reason ? `: ${suspension.reason}` : '',
+                suspension.complaint
+                  ? ` (${t('political_ads.detail.suspension_complaint', { reference: suspension.complaint })})`
+                  : '',
+              ].join('')}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        t(
+          (item.previousPublicationSuspended ?? false)
+            ? 'political_ads.detail.yes'
+            : 'political_ads.detail.no',
+        )
+      ),
+    ],
+    [
+      'political_ads.detail.status',
+      <span key="s" className={`badge badge--${item.status}`}>
+        {t(CAMPAIGN_STATUS_LABELS[item.status])}
+      </span>,
+    ],
+    ['political_ads.detail.channel', t(CAMPAIGN_CHANNEL_LABELS[item.channel])],
+    ['political_ads.detail.reach', figures.reach ?? notGiven],
+    ['political_ads.detail.context', link(item.campaignContextUrl)],
+    ['political_ads.detail.note', figures.note ?? na],
+  ]
+}
