@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import { ROOT } from '#server/assets.ts'
 import { BRANDS } from '#server/brands.ts'
 import { loadConfig } from '#server/config.ts'
-import { migrate, openDatabase } from '#server/db/database.ts'
+import { migrateDatabase, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
@@ -51,9 +51,9 @@ const { values, positionals } = parseArgs({
 })
 const [command] = positionals
 const config = loadConfig()
+await migrateDatabase(config.databaseUrl, ROOT)
 const db = openDatabase(config.databaseUrl, ROOT)
 try {
-  await migrate(db.db, db.dialect)
   const clients = createApiClientService({ db, brands: BRANDS })
   // The key is read (or made) only by the commands that need it.
   const webhooks = () => webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
-import { migrate, openDatabase } from '#server/db/database.ts'
+import { migrateDatabase, openDatabase } from '#server/db/database.ts'
 import {
   CampaignFileError,
   importCampaignFile,
@@ -33,9 +33,10 @@ if ('error' in args) {
 }
 const { file, country, sample, withdraw, reinstate } = args
 const reason = args.reason.slice(0, 500)
-const db = openDatabase(loadConfig().databaseUrl, ROOT)
+const { databaseUrl } = loadConfig()
+await migrateDatabase(databaseUrl, ROOT)
+const db = openDatabase(databaseUrl, ROOT)
 try {
-  await migrate(db.db, db.dialect)
   if (file) await load(file)
   if (withdraw.length > 0 && !process.exitCode) {
     const { withdrawn, unknown } = await withdrawNotices(db, withdraw, reason)

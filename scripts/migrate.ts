@@ -5,14 +5,9 @@
 import { existsSync } from 'node:fs'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
-import { migrate, openDatabase } from '#server/db/database.ts'
+import { migrateDatabase } from '#server/db/database.ts'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const config = loadConfig()
-const db = openDatabase(config.databaseUrl, ROOT)
-try {
-  await migrate(db.db, db.dialect)
-  console.log(`Database is up to date (${db.dialect}).`)
-} finally {
-  await db.close()
-}
+const dialect = await migrateDatabase(config.databaseUrl, ROOT)
+console.log(`Database is up to date (${dialect}).`)

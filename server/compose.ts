@@ -4,7 +4,7 @@ import type { Services } from './app'
 import { BRANDS } from './brands'
 import type { Config } from './config'
 import { assertContent } from './content'
-import { type Db, migrate, openDatabase } from './db/database'
+import { type Db, migrateDatabase, openDatabase } from './db/database'
 import { loadDocuments } from './documents/store'
 import { deriveKey } from './keys'
 import type { Logger } from './logger'
@@ -74,13 +74,13 @@ export async function compose(
   const { root, logger, clock } = options
   // The build checked content/ too; an instance never serves content that breaks its schemas.
   assertContent(root)
+  await migrateDatabase(config.databaseUrl, root, { connectTimeoutMs: config.databaseTimeouts.connectMs })
   const db = openDatabase(config.databaseUrl, root, {
     poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost'),
   })
-  await migrate(db.db, db.dialect)
   const documents = loadDocuments(join(root, 'content/documents'))
   const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'), {
     maxConnections: config.smtpMaxConnections,

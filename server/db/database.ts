@@ -166,6 +166,34 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
   const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest())
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+    const what = failed ? `Migration ${failed.migrationName}` : 'Migrating'
+    throw new Error(`${what} failed: ${String(error)}`, { cause: error })
+  }
+}
+
+const MIGRATION_TIMEOUT_MS = 15 * 60_000
+
+/**
+ * Brings the database at `url` to the latest schema on a connection of its own, bounded far longer than a
+ * request: a migration may rewrite a big table, and an instance starting beside another waits for that
+ * one's migrations under Kysely's lock. Still bounded, so that a database that never answers stops a
+ * start-up instead of hanging it. Instances and operator commands start this way; the pool they serve
+ * from keeps the requests' timeouts.
+ */
+export async function migrateDatabase(
+  url: string,
+  root: string,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<Dialect> {
+  const own = openDatabase(url, root, {
+    poolSize: 2,
+    connectTimeoutMs: options.connectTimeoutMs,
+    statementTimeoutMs: MIGRATION_TIMEOUT_MS,
+  })
+  try {
+    await migrate(own.db, own.dialect)
+    return own.dialect
+  } finally {
+    await own.close()
   }
 }

@@ -1,3 +1,4 @@
+import pg from 'pg'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
@@ -98,3 +99,44 @@ describe.each(DATABASES)('a request that arrives after the instance closed its %
     expect(listed.status).toBe(503)
   })
 })
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an instance starting while another migrates the same PostgreSQL (skipped without TEST_DATABASE_URL)',
+  () => {
+    // Kysely's migration lock on PostgreSQL: a session advisory lock with this key, held while one instance
+    // migrates (kysely/dist/dialect/postgres/postgres-adapter.js).
+    const MIGRATION_LOCK = '3853314791062309107'
+
+    it('waits for those migrations past the requests’ statement timeout, then serves', async () => {
+      const url = await testDatabaseUrl('postgres')
+      const other = new pg.Client({ connectionString: url })
+      await other.connect()
+      await other.query(`select pg_advisory_lock(${MIGRATION_LOCK})`)
+      let started = false
+      const starting = testSetup({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_SECONDS: '1' }).then(
+        (setup) => {
+          started = true
+          return setup
+        },
+      )
+      try {
+        // Twice the statement timeout: a start bound by it would have failed by now.
+        await new Promise((resolve) => setTimeout(resolve, 2_000))
+        expect(started).toBe(false)
+      } finally {
+        await other.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`)
+        await other.end()
+      }
+      const setup = await starting
+      try {
+        const answer = await request(setup.app)
+          .post('/api/contact?locale=nl_nl')
+          .set('Host', NL)
+          .send(contact)
+        expect(answer.status).toBe(200)
+      } finally {
+        await setup.composition.close()
+      }
+    })
+  },
+)
