@@ -27,22 +27,22 @@ describe('spec §5 rules in the browser', () => {
     expect(checkEmail('a@b.nl', true)).toBeNull()
   })
 
-  it.each([
-    ['', null],
-    ['01-02-2025', null],
-    ['29-02-2024', null],
-    ['31-12-1999', null],
-    ['30-04-2025', null],
-    ['30-02-2024', 'date'],
-    ['29-02-2025', 'date'],
-    ['31-04-2025', 'date'],
-    ['00-01-2025', 'date'],
-    ['31-13-2025', 'date'],
-    ['2025-02-01', 'date'],
-    ['1-2-2025', 'date'],
-  ])('publication date %j → %s: dd-mm-yyyy, and a day that exists (issue 20)', (value, rule) => {
-    expect(checkDate(value)).toBe(rule)
-  })
+  const realDates = ['', '01-02-2025', '29-02-2024', '31-12-1999', '30-04-2025']
+  const notDates = [
+    '30-02-2024',
+    '29-02-2025',
+    '31-04-2025',
+    '00-01-2025',
+    '31-13-2025',
+    '2025-02-01',
+    '1-2-2025',
+  ]
+  it.each([...realDates.map((value) => [value, null]), ...notDates.map((value) => [value, 'date'])])(
+    'publication date %j → %s: dd-mm-yyyy, and a day that exists (issue 20)',
+    (value, rule) => {
+      expect(checkDate(value as string)).toBe(rule)
+    },
+  )
 
   it('checks the phone: not just +, then the pattern', () => {
     expect(checkPhone('+')).toBe('required')
@@ -50,23 +50,14 @@ describe('spec §5 rules in the browser', () => {
     expect(checkPhone('+316')).toBe('phone')
   })
 
-  it.each([
-    ['+', true],
-    ['+3', true],
-    ['+316', true],
-    ['+31612345678', true],
-    ['3', false],
-    ['+0', false],
-    ['+30', false],
-    ['+310', false],
-    ['+3106', false],
-    ['+31a', false],
-    ['+31 6', false],
-    [`+316${'1'.repeat(18)}`, true],
-    [`+316${'1'.repeat(19)}`, false],
-  ])('phone keypress filter: %s → %s', (value, accepted) => {
-    expect(acceptPhoneInput(value)).toBe(accepted)
-  })
+  const typedOn = ['+', '+3', '+316', '+31612345678', `+316${'1'.repeat(18)}`]
+  const keptOut = ['3', '+0', '+30', '+310', '+3106', '+31a', '+31 6', `+316${'1'.repeat(19)}`]
+  it.each([...typedOn.map((value) => [value, true]), ...keptOut.map((value) => [value, false])])(
+    'phone keypress filter: %s → %s',
+    (value, accepted) => {
+      expect(acceptPhoneInput(value as string)).toBe(accepted)
+    },
+  )
 
   it.each([
     ['0', '0'],
