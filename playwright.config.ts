@@ -103,6 +103,15 @@ function freePorts(count: number): number[] {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as number[]
 }
 
+/**
+ * Debian's Chromium without a browser window: the package chromium-headless-shell (Chromium's "old" headless
+ * shell, the same Blink and V8 as /usr/bin/chromium, which Playwright itself runs headless tests in). The new
+ * headless mode of /usr/bin/chromium starts the browser's own UI for every window: the reflow and desk specs
+ * took 2.1 min there and 1.7 min in the shell (same quiet 2-core machine, 2 workers). Without the package,
+ * the tests run in /usr/bin/chromium.
+ */
+const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path))
+
 /** End-to-end tests in Debian's Chromium against the production build, on a phone and a desktop viewport. */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -118,7 +127,7 @@ export default defineConfig({
   use: {
     baseURL: `http://nl.localhost:${E2E_PORT}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
