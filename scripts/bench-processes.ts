@@ -4,7 +4,7 @@
  * on an error or Ctrl-C.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -174,6 +174,52 @@ async function startOn(root: string, env: Record<string, string>, port: number):
       process.kill(-pid, 'SIGTERM')
       await exited
       clearTimeout(killer)
+    },
+  }
+}
+
+/**
+ * The ceiling of one static body on this machine: a bare `node:http` server, with no framework, that answers
+ * every request with the same bytes and headers from memory. A body of some 50 kB is bounded by loopback and
+ * the load generator more than by any server; the bench prints what ours reaches beside this.
+ */
+export async function bareServer(body: Buffer, headers: Record<string, string>): Promise<Server> {
+  const folder = tempFolder()
+  const file = join(folder, 'body')
+  writeFileSync(file, body)
+  const port = await freePort()
+  const script = `
+    const body = require('node:fs').readFileSync(process.env.BODY_FILE)
+    const headers = JSON.parse(process.env.BODY_HEADERS)
+    require('node:http')
+      .createServer((request, response) => { response.writeHead(200, headers); response.end(body) })
+      .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'))`
+  const child = spawn(process.execPath, ['-e', script], {
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      BODY_FILE: file,
+      BODY_HEADERS: JSON.stringify({ ...headers, 'content-length': String(body.length) }),
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  children.add(child)
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  exited.then(() => children.delete(child))
+  await new Promise<void>((ready, failed) => {
+    child.stdout?.once('data', () => ready())
+    child.once('exit', (code) => failed(new Error(`the bare server exited with code ${code}`)))
+  })
+  const pid = child.pid ?? 0
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    pid,
+    async stop() {
+      if (!children.has(child)) return
+      process.kill(-pid, 'SIGKILL')
+      await exited
     },
   }
 }

@@ -18,8 +18,9 @@ import {
   seedSuppressions,
   storedRequests,
 } from './bench-fixtures.ts'
-import { alternate, type Budget, kB, type Row, type Target } from './bench-load.ts'
+import { alternate, type Budget, kB, measure, type Row, type Target } from './bench-load.ts'
 import {
+  bareServer,
   cleanUp,
   mailSink,
   postgresUrl,
@@ -142,7 +143,8 @@ async function siteTargets(options: Options, size: Sizes, report: Report) {
   try {
     const memory = [residentMb(server.pid)]
     const targets: Target[] = []
-    if (run('asset')) targets.push(await entryScript(server))
+    const asset = run('asset') ? await entryScript(server) : null
+    if (asset) targets.push(asset)
     if (run('pages') || run('rss')) targets.push(...(await pageTargets(server)))
     if (run('search') || run('rss')) targets.push(...searchTargets())
     const loadOptions = { connections: size.connections, budget: size.budget, onError: report.fail }
@@ -151,6 +153,7 @@ async function siteTargets(options: Options, size: Sizes, report: Report) {
       printRows(report, await alternate(server.base, targets, loadOptions))
       memory.push(residentMb(server.pid))
     }
+    if (asset) await assetCeiling(server, asset, size, report)
     if (run('rss')) {
       report.heading('The same targets once more (server memory across two runs)')
       printRows(report, await alternate(server.base, targets, loadOptions), ' (run 2)')
@@ -197,6 +200,34 @@ async function entryScript(server: Server): Promise<Target> {
     path,
     headers: { host: NL, 'accept-encoding': 'br' },
     goal: { ratio: 0.5, noTimeouts: true },
+  }
+}
+
+/**
+ * The entry JS beside the most any server could do with its bytes here: a bare node:http server sending the
+ * same body from memory (bare, ours, bare, at the same connections). Shows whether our server or the machine
+ * (loopback, the load generator's one thread) bounds the figure.
+ */
+async function assetCeiling(server: Server, asset: Target, size: Sizes, report: Report) {
+  const answer = await send(server.base, asset.path, asset.headers)
+  const headers = Object.fromEntries(
+    ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary']
+      .filter((name) => answer.headers[name] !== undefined)
+      .map((name) => [name, String(answer.headers[name])]),
+  )
+  const bare = await bareServer(answer.body, headers)
+  try {
+    const target: Target = { name: 'the same bytes', path: '/', headers: {} }
+    const before = await measure(bare.base, target, size.connections, size.budget)
+    const ours = await measure(server.base, asset, size.connections, size.budget)
+    const after = await measure(bare.base, target, size.connections, size.budget)
+    const ceiling = (before.rps + after.rps) / 2
+    const ratio = ours.rps / ceiling
+    console.log(
+      `\n${asset.name}, ${kB(answer.body.length)} on the wire: ours ${ours.rps.toFixed(0)} req/s, a bare node:http server sending the same bytes from memory ${ceiling.toFixed(0)} req/s: ${ratio.toFixed(2)}× that ceiling ${report.judge('entry JS: rate ÷ a bare server with the same bytes', `${ratio.toFixed(2)}×`, '≥ 0.8×', ratio >= 0.8)}`,
+    )
+  } finally {
+    await bare.stop()
   }
 }
 
