@@ -80,31 +80,22 @@ const ads = (country: 'nl' | 'be') =>
     }
   ).campaignItems.map((item) => `/political-ads/${item.id}`)
 
+/** A site in one language: its origin, its locale (for its documents) and the routes it serves. */
+const siteIn = (name: string, country: 'nl' | 'be', lang: 'nl' | 'fr' | 'en') => ({
+  name,
+  origin: country === 'nl' ? HOSTS.nlLocal : HOSTS.beLocal,
+  lang,
+  locale: `${lang}_${country}` as const,
+  routes: country === 'nl' ? ROUTES : [...ROUTES, ...BELGIAN_ROUTES],
+})
+
 const SITES = [
-  { name: 'the Dutch site in Dutch', origin: HOSTS.nlLocal, lang: 'nl', locale: 'nl_nl', routes: ROUTES },
-  {
-    name: 'the Belgian site in Dutch',
-    origin: HOSTS.beLocal,
-    lang: 'nl',
-    locale: 'nl_be',
-    routes: [...ROUTES, ...BELGIAN_ROUTES],
-  },
-  {
-    name: 'the Belgian site in French',
-    origin: HOSTS.beLocal,
-    lang: 'fr',
-    locale: 'fr_be',
-    routes: [...ROUTES, ...BELGIAN_ROUTES],
-  },
-  { name: 'the Dutch site in English', origin: HOSTS.nlLocal, lang: 'en', locale: 'en_nl', routes: ROUTES },
-  {
-    name: 'the Belgian site in English',
-    origin: HOSTS.beLocal,
-    lang: 'en',
-    locale: 'en_be',
-    routes: [...ROUTES, ...BELGIAN_ROUTES],
-  },
-] as const
+  siteIn('the Dutch site in Dutch', 'nl', 'nl'),
+  siteIn('the Belgian site in Dutch', 'be', 'nl'),
+  siteIn('the Belgian site in French', 'be', 'fr'),
+  siteIn('the Dutch site in English', 'nl', 'en'),
+  siteIn('the Belgian site in English', 'be', 'en'),
+]
 
 /** WCAG 1.4.12's text spacing, as a reader's style sheet sets it. */
 const TEXT_SPACING = `
