@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
+  type DatabaseIntrospector,
   Kysely,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
   sql,
+  type TableMetadata,
 } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
@@ -73,7 +75,9 @@ export function openDatabase(
     })
     // Without a listener, an idle client whose connection drops would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) })
+    const db = new Kysely<Database>({
+      dialect: new OwnSchemaDialect({ pool: discardingBrokenClients(pool) }),
+    })
     return { db, dialect: 'postgres', compact: async () => {}, close: () => db.destroy() }
   }
   const path = resolve(root, url.startsWith('file:') ? url.slice('file:'.length) : url)
@@ -95,6 +99,38 @@ export function openDatabase(
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
     },
     close: () => db.destroy(),
+  }
+}
+
+/**
+ * PostgreSQL as Kysely speaks it, but introspecting the connection's own schema only. Kysely's migrator asks
+ * whether its tables exist by reading every table and column of every schema on the server, and calls
+ * pg_get_serial_sequence on each column: while another schema on the same server drops a column (a second
+ * instance of another deployment migrating, or a test suite beside this one), that call fails with "column …
+ * does not exist" and the migration with it. The migrator needs only the names of this schema's tables.
+ */
+class OwnSchemaDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return {
+      async getSchemas() {
+        const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(db)
+        return rows
+      },
+      async getTables(): Promise<TableMetadata[]> {
+        const { rows } = await sql<{ schema: string; name: string; kind: string }>`
+          select n.nspname as schema, c.relname as name, c.relkind as kind
+          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p', 'f')
+          order by c.relname`.execute(db)
+        return rows.map((row) => ({
+          schema: row.schema,
+          name: row.name,
+          isView: row.kind === 'v',
+          isForeign: row.kind === 'f',
+          columns: [],
+        }))
+      },
+    }
   }
 }
 
