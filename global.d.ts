@@ -5,12 +5,14 @@ import type { ComplaintDesk } from './server/services/complaint-desk'
 import type { DeskActor, DeskService } from './server/services/desk'
 import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
+import type { RequesterAccess } from './server/services/requester-access'
 import type { SearchService } from './server/services/search'
 import type { StaffService } from './server/services/staff'
 import type { BrandCatalog } from './shared/brands'
 import type { PhraseKey, Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
 import type { SignInView, StaffMember } from './shared/privacy-rights/staff'
+import type { StatusNotice } from './shared/privacy-rights/status-page'
 import type { Site } from './shared/site'
 
 declare global {
@@ -48,6 +50,12 @@ declare global {
       desk?: DeskService
       /** Complaints about political ads on the desk (issue 18): on the server only. */
       complaintDesk?: ComplaintDesk
+      /** Issue 25: the requester's status page, its code and package: on the server only. */
+      requesterAccess?: RequesterAccess
+      /** Issue 25, the status page: the request this browser unlocked with a mailed code (null: none). */
+      statusUnlocked?: string | null
+      /** Issue 25, the status page after one of its forms: what to tell (a wrong code, a code sent, …). */
+      statusNotice?: StatusNotice | null
       /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */
       deskActor?: DeskActor | null
       /** Staff pages: the signed-in member's roles, for the staff bar's links. */

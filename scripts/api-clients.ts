@@ -12,7 +12,9 @@
  *                                                           registers an endpoint; prints its signing secret
  *   webhook --name "HLN CRM" --url https://… --disable      no more deliveries there, waiting ones cancelled
  *   deliveries --failed                                     webhook deliveries given up on after 3 days
- * `add … --ids-only`: the client gets ids and references, never contact data.
+ *   tasks --name "HLN CRM" --tasks on|off [--contact ops@…]  access, erasure and rectification tasks (issue 25)
+ * `add … --ids-only`: the client gets ids and references, never contact data. `add … --tasks on --contact
+ * ops@…`: it takes tasks from the start, and its contact hears of tasks it leaves unanswered for 10 days.
  */
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -24,16 +26,25 @@ import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 
-const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY]
+const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY] [--ids-only]
+                                  [--tasks on|off] [--contact ADDRESS]
        npm run api-clients -- list
        npm run api-clients -- revoke --name NAME
        npm run api-clients -- rotate --name NAME
        npm run api-clients -- webhook --name NAME --url URL --events suppression.created,request.verified
        npm run api-clients -- webhook --name NAME --url URL --disable
-       npm run api-clients -- deliveries --failed`
+       npm run api-clients -- deliveries --failed
+       npm run api-clients -- tasks --name NAME --tasks on|off [--contact ADDRESS]`
 
 /** The command line is not one of USAGE's. */
 class Usage extends Error {}
+
+/** `--tasks on|off`; undefined when not given; anything else is not a command line of USAGE's. */
+function onOff(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  if (value === 'on' || value === 'off') return value === 'on'
+  throw new Usage()
+}
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 const { values, positionals } = parseArgs({
@@ -47,6 +58,8 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     disable: { type: 'boolean', default: false },
     failed: { type: 'boolean', default: false },
+    tasks: { type: 'string' },
+    contact: { type: 'string' },
   },
 })
 const [command] = positionals
@@ -65,14 +78,17 @@ try {
       ?.split(',')
       .map((key) => key.trim().toUpperCase())
       .filter(Boolean)
+    const tasks = onOff(values.tasks)
     const { client, secret, widened } = await clients.add({
       name,
       country,
       brands,
       contactData: !values['ids-only'],
+      tasks: tasks ?? false,
+      contactEmail: values.contact?.trim(),
     })
     console.log(
-      `Added "${client.name}" (${client.country}${client.brands ? `: ${client.brands.join(', ')}` : ', every brand'}).`,
+      `Added "${client.name}" (${client.country}${client.brands ? `: ${client.brands.join(', ')}` : ', every brand'}${client.tasks ? '; takes tasks' : ''}).`,
     )
     // An objection to a brand stores all its keys: a client given one of them sees them all.
     for (const { key, nroKeys } of widened)
@@ -82,7 +98,12 @@ try {
     for (const client of await clients.list()) {
       const scope = client.brands ? client.brands.join(', ') : 'every brand'
       const state = client.revokedAt ? `revoked ${client.revokedAt}` : 'live'
-      console.log(`${client.name}\t${client.country}\t${scope}\t${state}\tsince ${client.createdAt}`)
+      const tasks = client.tasks
+        ? `tasks${client.contactEmail ? ` (${client.contactEmail})` : ''}`
+        : 'no tasks'
+      console.log(
+        `${client.name}\t${client.country}\t${scope}\t${state}\t${tasks}\tsince ${client.createdAt}`,
+      )
       for (const endpoint of client.endpoints)
         console.log(
           `\twebhook\t${endpoint.url}\t${endpoint.events.join(',')}\t${endpoint.disabledAt ? `disabled ${endpoint.disabledAt}` : 'live'}`,
@@ -110,6 +131,13 @@ try {
     const endpoint = await webhooks().register(name, values.url, events)
     console.log(`Registered ${values.url} for "${name}" (${events.join(', ')}).`)
     console.log(`Signing secret (Standard Webhooks; give it to the receiver):\n${endpoint.secret}`)
+  } else if (command === 'tasks') {
+    const tasks = onOff(values.tasks)
+    if (!name || (tasks === undefined && values.contact === undefined)) throw new Usage()
+    await clients.setTasks(name, { tasks, contactEmail: values.contact?.trim() })
+    const state = tasks === undefined ? '' : tasks ? 'takes tasks now' : 'takes no more tasks'
+    const contact = values.contact ? `late tasks are mailed to ${values.contact.trim()}` : ''
+    console.log(`"${name}": ${[state, contact].filter(Boolean).join('; ')}.`)
   } else if (command === 'deliveries' && values.failed) {
     const failed = await webhooks().failed()
     if (failed.length === 0) console.log('No failed deliveries.')

@@ -9,6 +9,7 @@ import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
 import { staffRouter } from './api/staff'
+import { statusRouter } from './api/status'
 import { verificationRouter } from './api/verification'
 import { isPrecompressed } from './compressed'
 import type { Config } from './config'
@@ -25,11 +26,14 @@ import { openApiRouter } from './openapi/router'
 import type { ResponseCache } from './response-cache'
 import type { AddressLookup } from './services/address-lookup'
 import type { ApiClientService } from './services/api-clients'
+import type { BrandTaskService } from './services/brand-tasks'
 import type { ComplaintDesk } from './services/complaint-desk'
 import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
+import type { FileStore } from './services/file-store'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
+import type { RequesterAccess } from './services/requester-access'
 import type { SearchService } from './services/search'
 import type { StaffService } from './services/staff'
 import type { OidcSignIn } from './staff/oidc'
@@ -49,6 +53,12 @@ export interface Services {
   politicalAds: PoliticalAdsService
   /** The brands' systems (issue 17): clients, the suppression feed, lookups and confirmations. */
   apiClients: ApiClientService
+  /** Issue 25: the brand systems' tasks (access, erasure, rectification), their answers and files. */
+  tasks: BrandTaskService
+  /** Issue 25: the requester's status page behind a mailed code, and the access package. */
+  requesterAccess: RequesterAccess
+  /** Issue 25: the access answers' files, encrypted in the database (the desk opens them). */
+  files: FileStore
   /** Complaints about political ads on the desk (issue 18). */
   complaintDesk: ComplaintDesk
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
@@ -129,6 +139,7 @@ export function createApp(config: Config, services: Services) {
     '/api',
     fulfilmentRouter(
       services.apiClients,
+      services.tasks,
       services.rateLimitStore,
       {
         perMinute: config.apiClientRequestsPerMinute,
@@ -141,28 +152,28 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
-  app.get(
-    '/{*splat}',
-    pages(
-      {
-        fathomSiteId: config.fathomSiteId,
-        corporateSiteUrl: config.corporateSiteUrl,
-        privacyMailbox: config.privacyMailbox,
-      },
-      {
-        documents: services.documents,
-        privacyRequests: services.privacyRequests,
-        searchIndex: services.search,
-        politicalAds: services.politicalAds,
-        staff: services.staff.service,
-        desk: services.desk,
-        complaintDesk: services.complaintDesk,
-        staffCountries: config.staff.countries,
-      },
-      // Development renders every request, so edits show at once.
-      development ? null : services.responseCache,
-    ),
+  const pageHandler = pages(
+    {
+      fathomSiteId: config.fathomSiteId,
+      corporateSiteUrl: config.corporateSiteUrl,
+      privacyMailbox: config.privacyMailbox,
+    },
+    {
+      documents: services.documents,
+      privacyRequests: services.privacyRequests,
+      searchIndex: services.search,
+      politicalAds: services.politicalAds,
+      staff: services.staff.service,
+      desk: services.desk,
+      complaintDesk: services.complaintDesk,
+      requesterAccess: services.requesterAccess,
+      staffCountries: config.staff.countries,
+    },
+    // Development renders every request, so edits show at once.
+    development ? null : services.responseCache,
   )
+  app.use(statusRouter(services.requesterAccess, pageHandler, limit('status'), services.logger))
+  app.get('/{*splat}', pageHandler)
 
   app.use(errorHandler(services.logger))
   return app

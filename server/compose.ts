@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto'
 import { join } from 'node:path'
 import type { RequestHandler } from 'express'
 import type { Services } from './app'
@@ -16,13 +17,16 @@ import { connectRateLimitStore, STARTUP_WAIT_MS as REDIS_STARTUP_WAIT_MS } from 
 import { createResponseCache } from './response-cache'
 import { createAddressLookup } from './services/address-lookup'
 import { createApiClientService } from './services/api-clients'
+import { createBrandTaskService } from './services/brand-tasks'
 import { createComplaintDesk } from './services/complaint-desk'
 import { createContactService } from './services/contact'
 import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
+import { createFileStore } from './services/file-store'
 import { createPoliticalAdsService } from './services/political-ads'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { recipientMailLimit } from './services/recipient-limit'
+import { createRequesterAccess } from './services/requester-access'
 import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
@@ -132,6 +136,21 @@ export async function compose(
     maxHours: config.staff.sessionMaxHours,
   })
 
+  // Issue 25: the access answers' files, sealed under FILE_ENCRYPTION_KEY (or a key file made at first start);
+  // the status page's codes and unlock cookie under a key derived from it, the same on every instance.
+  const fileKey =
+    config.fileEncryptionKey ?? deriveKey(null, 'privacy-site files', join(root, 'data/file-encryption.key'))
+  const files = createFileStore({ db, key: fileKey, clock: options.clock })
+  const requesterAccess = createRequesterAccess({
+    db,
+    brands: BRANDS,
+    files,
+    mailLimit,
+    privacyMailbox: config.privacyMailbox,
+    key: Buffer.from(hkdfSync('sha256', fileKey, '', 'privacy-site status unlock', 32)),
+    clock: options.clock,
+  })
+
   const desk = createDeskService({
     db,
     mailLimit,
@@ -140,6 +159,8 @@ export async function compose(
     deskOrigin: (country) => staffOrigin(config.hostTable, country),
     publicOrigin: (country) => publicOrigin(config.hostTable, country),
     verificationTtlHours: config.verificationTtlHours,
+    accessPackageDays: config.accessPackageDays,
+    files,
     clock: options.clock,
   })
 
@@ -173,6 +194,9 @@ export async function compose(
     politicalAds,
     desk,
     apiClients: createApiClientService({ db, brands: BRANDS, clock: options.clock }),
+    tasks: createBrandTaskService({ db, brands: BRANDS, files, clock: options.clock }),
+    requesterAccess,
+    files,
     complaintDesk: createComplaintDesk({
       db,
       mailbox: config.politicalAdsMailbox,

@@ -51,11 +51,32 @@ describe('loadConfig', () => {
       complaintDays: 180,
       mailRecordDays: 180,
       politicalAdYears: 7,
+      closedRequestMonths: 24,
     })
+    expect(config.accessPackageDays).toBe(14)
+    expect(config.fileEncryptionKey).toBeNull()
     expect(config.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 })
     expect(config.databasePoolSize).toBe(10)
     expect(config.smtpMaxConnections).toBe(5)
     expect(config.recipientMailsPerDay).toBe(3)
+  })
+
+  it('reads FILE_ENCRYPTION_KEY as 32 bytes in hex or base64, and stops at anything else, naming it', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i))
+    expect(loadConfig({ FILE_ENCRYPTION_KEY: key.toString('hex') }).fileEncryptionKey).toEqual(key)
+    expect(loadConfig({ FILE_ENCRYPTION_KEY: key.toString('base64') }).fileEncryptionKey).toEqual(key)
+    expect(loadConfig({ FILE_ENCRYPTION_KEY: key.toString('base64url') }).fileEncryptionKey).toEqual(key)
+    for (const wrong of ['short', key.toString('hex').slice(2), `${key.toString('hex')}00`, 'z'.repeat(64)])
+      expect(() => loadConfig({ FILE_ENCRYPTION_KEY: wrong }), wrong).toThrow('FILE_ENCRYPTION_KEY')
+  })
+
+  it('reads ACCESS_PACKAGE_DAYS and CLOSED_REQUEST_RETENTION_MONTHS within their bounds', () => {
+    expect(loadConfig({ ACCESS_PACKAGE_DAYS: '7' }).accessPackageDays).toBe(7)
+    expect(loadConfig({ CLOSED_REQUEST_RETENTION_MONTHS: '36' }).retention.closedRequestMonths).toBe(36)
+    expect(() => loadConfig({ ACCESS_PACKAGE_DAYS: '0' })).toThrow('ACCESS_PACKAGE_DAYS')
+    expect(() => loadConfig({ CLOSED_REQUEST_RETENTION_MONTHS: 'two years' })).toThrow(
+      'CLOSED_REQUEST_RETENTION_MONTHS',
+    )
   })
 
   it('reads POLITICAL_AD_RETENTION_YEARS, within 1 to 50 years', () => {

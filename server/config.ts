@@ -53,6 +53,13 @@ export interface Config {
   readonly pageCacheBytes: number
   /** Issue 17: the key webhook signing secrets are derived from (WEBHOOK_SIGNING_KEY); null: a key file. */
   readonly webhookSigningKey: string | null
+  /**
+   * Issue 25: the 32-byte AES-256-GCM key of the access answers' files (FILE_ENCRYPTION_KEY, 64 hex digits or
+   * base64); null: a key file under data/, made at first start.
+   */
+  readonly fileEncryptionKey: Buffer | null
+  /** Issue 25: days an access package can be downloaded after the request was completed (ACCESS_PACKAGE_DAYS). */
+  readonly accessPackageDays: number
   /** Issue 17: requests per minute one brand system may make (API_CLIENT_REQUESTS_PER_MINUTE). */
   readonly apiClientRequestsPerMinute: number
   /** Issue 17: calls without a valid secret one address may make a minute (API_CLIENT_AUTH_FAILURES_PER_MINUTE). */
@@ -75,6 +82,11 @@ export interface RetentionConfig {
    * (POLITICAL_AD_RETENTION_YEARS; see docs/decisions/003-notice-history.md).
    */
   readonly politicalAdYears: number
+  /**
+   * Issue 25: closed privacy requests keep their personal data this many months after closing
+   * (CLOSED_REQUEST_RETENTION_MONTHS), then only what accountability and the public figures need.
+   */
+  readonly closedRequestMonths: number
 }
 
 export interface StaffConfig {
@@ -156,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
       complaintDays: integer(env, 'COMPLAINT_RETENTION_DAYS', 180, 1, 3650),
       mailRecordDays: integer(env, 'MAIL_RECORD_RETENTION_DAYS', 180, 1, 3650),
       politicalAdYears: integer(env, 'POLITICAL_AD_RETENTION_YEARS', 7, 1, 50),
+      closedRequestMonths: integer(env, 'CLOSED_REQUEST_RETENTION_MONTHS', 24, 1, 240),
     },
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5, 1, 120) * 1000,
@@ -169,6 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
     apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     apiClientAuthFailuresPerMinute: integer(env, 'API_CLIENT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
     webhookSigningKey: signingKey(env),
+    fileEncryptionKey: fileKey(env),
+    accessPackageDays: integer(env, 'ACCESS_PACKAGE_DAYS', 14, 1, 90),
     emailDomainCheck: oneOf(env, 'EMAIL_DOMAIN_CHECK', ['dns', 'off'] as const, 'dns'),
     addressLookupUrl: {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
@@ -227,6 +242,25 @@ function signingKey(env: Env): string | null {
   const key = value(env, 'WEBHOOK_SIGNING_KEY') ?? null
   if (key !== null && key.length < 32)
     throw new ConfigError('WEBHOOK_SIGNING_KEY must be at least 32 characters')
+  return key
+}
+
+/**
+ * A 256-bit key as 64 hex digits or as base64 / base64url (`openssl rand -base64 32`). Anything else set stops
+ * the start: a short or mistyped key would silently make every stored file unreadable, or weakly sealed.
+ */
+function fileKey(env: Env): Buffer | null {
+  const raw = value(env, 'FILE_ENCRYPTION_KEY')
+  if (raw === undefined) return null
+  const key = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(raw)
+      ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null
+  if (key?.length !== 32)
+    throw new ConfigError(
+      'FILE_ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+    )
   return key
 }
 

@@ -8,7 +8,7 @@ import {
   REJECTION_REASONS,
   REQUEST_STATUSES,
 } from './privacy-rights/desk'
-import { FLOW_TYPES } from './privacy-rights/request'
+import { TASK_OUTCOMES, TASK_REFUSAL_GROUNDS } from './privacy-rights/tasks'
 import { COUNTRIES } from './site'
 
 /**
@@ -23,7 +23,6 @@ export const COUNTRY_LABELS = labelsOf('staff.desk.country.', COUNTRIES)
 export const SENDER_LANGUAGE_LABELS = labelsOf('mail.team.languages.', LANGUAGES)
 export const DESK_MAIL_LABELS = labelsOf('staff.desk.mail.', DESK_MAIL_KINDS)
 export const DESK_DONE_LABELS = labelsOf('staff.desk.done.', DESK_ACTIONS)
-export const REPLY_TEMPLATE_LABELS = labelsOf('mail.desk.template.', FLOW_TYPES)
 export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
   'extended',
   'completed',
@@ -33,3 +32,11 @@ export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
 /** Issue 18: a political-ad complaint's statuses and outcomes. */
 export const COMPLAINT_STATUS_LABELS = labelsOf('staff.complaints.status.', COMPLAINT_STATUSES)
 export const COMPLAINT_OUTCOME_LABELS = labelsOf('staff.complaints.status.', COMPLAINT_OUTCOMES)
+
+/**
+ * Issue 25: a brand system's answer, as the desk, the requester's status page and the access package name
+ * it; and the state of its task.
+ */
+export const TASK_OUTCOME_LABELS = labelsOf('tasks.outcome.', TASK_OUTCOMES)
+export const TASK_REFUSAL_LABELS = labelsOf('tasks.refusal.', TASK_REFUSAL_GROUNDS)
+export const TASK_STATE_LABELS = labelsOf('tasks.state.', ['waiting', 'overdue', 'answered', 'closed'])

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { type RequestHandler, type Response, Router } from 'express'
 import { isLanguage, toLocale } from '#shared/locale.ts'
 import {
@@ -105,6 +107,21 @@ export function deskRouter(
   router.get(`${base}/:reference`, async (req, res) => {
     res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))
   })
+  // Issue 25: a brand system's file, as it uploaded it, streamed from its encrypted chunks.
+  router.get(`${base}/:reference/files/:fileId`, async (req, res) => {
+    const { file, bytes } = await desk.openFile(
+      deskActor(res, countries),
+      String(req.params.reference),
+      String(req.params.fileId),
+    )
+    res.set({
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'X-Content-Type-Options': 'nosniff',
+    })
+    await pipeline(Readable.from(bytes), res)
+  })
 
   const action = <T>(
     name: string,
@@ -127,7 +144,7 @@ export function deskRouter(
     desk.extend(actor, reference, body.reason.trim()),
   )
   action('complete', validateComplete, (actor, reference, body) =>
-    desk.complete(actor, reference, body.message.trim()),
+    desk.complete(actor, reference, body.message.trim(), body.closeWithoutTasks?.trim() || undefined),
   )
   action('reject', validateReject, (actor, reference, body) =>
     desk.reject(actor, reference, body.reason, body.message.trim()),

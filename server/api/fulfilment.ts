@@ -6,28 +6,13 @@ import type { Logger } from '../logger'
 import { jsonBody } from '../middleware/post-guards'
 import { type RateLimitStore, rateLimited } from '../middleware/rate-limit'
 import type { ApiClientService } from '../services/api-clients'
+import type { BrandTaskService } from '../services/brand-tasks'
 import { ValidationFailed } from '../services/errors'
 import { ajv, fieldErrors } from '../validation'
+import { feedQuerySchema } from './feed-query'
+import { taskRoutes } from './tasks'
 
-export interface FeedQuery {
-  after?: string
-  limit?: string
-}
 export type LookupBody = { email: string } | { phoneNumber: string }
-
-export const feedQuerySchema: JSONSchemaType<FeedQuery> = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    // A `next` cursor, or the id of the last suppression one has.
-    after: {
-      type: 'string',
-      pattern: '^(?:\\d{1,15}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$',
-      nullable: true,
-    },
-    limit: { type: 'string', pattern: '^(?:[1-9]\\d{0,2}|1000)$', nullable: true },
-  },
-}
 
 export const lookupSchema: JSONSchemaType<LookupBody> = {
   type: 'object',
@@ -66,6 +51,9 @@ const answered = (res: Response, items: number) => {
 /** The endpoint a call under /v1 is counted under (`list` shows calls per client, endpoint and day). */
 export function endpointOf(method: string, path: string): string {
   const get = method === 'GET' || method === 'HEAD'
+  if (get && /^\/tasks\/?$/.test(path)) return 'tasks'
+  if (method === 'POST' && /^\/tasks\/[^/]+\/result\/?$/.test(path)) return 'result'
+  if (method === 'POST' && /^\/tasks\/[^/]+\/files\/?$/.test(path)) return 'files'
   if (get && /^\/suppressions\/?$/.test(path)) return 'suppressions'
   if (method === 'POST' && /^\/suppressions\/lookup\/?$/.test(path)) return 'lookup'
   if (method === 'POST' && /^\/suppressions\/[^/]+\/applied\/?$/.test(path)) return 'applied'
@@ -95,6 +83,7 @@ export interface FulfilmentLimits {
  */
 export function fulfilmentRouter(
   clients: ApiClientService,
+  tasks: BrandTaskService,
   store: RateLimitStore,
   limits: FulfilmentLimits,
   logger: Logger,
@@ -168,5 +157,6 @@ export function fulfilmentRouter(
     res.json(applied)
   })
 
+  taskRoutes(router, tasks, clientOf, answered)
   return router
 }

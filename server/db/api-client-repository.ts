@@ -15,6 +15,10 @@ export interface ApiClient {
   revokedAt: string | null
   /** Whether it may receive contact data (e-mail, phone, address), or only ids and references. */
   contactData: boolean
+  /** Issue 25: whether it takes access, erasure and rectification tasks. */
+  tasks: boolean
+  /** Issue 25: whom to mail when one of its tasks is overdue; null: nobody. */
+  contactEmail: string | null
 }
 
 function toClient(row: Selectable<ApiClientTable>): ApiClient {
@@ -26,6 +30,8 @@ function toClient(row: Selectable<ApiClientTable>): ApiClient {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     contactData: Number(row.contact_data) === 1,
+    tasks: Number(row.tasks) === 1,
+    contactEmail: row.contact_email,
   }
 }
 
@@ -42,8 +48,28 @@ export async function insertClient(db: Executor, client: Omit<ApiClient, 'revoke
       created_at: client.createdAt,
       revoked_at: null,
       contact_data: contact,
+      tasks: client.tasks ? 1 : 0,
+      contact_email: client.contactEmail,
     })
     .execute()
+}
+
+/** Turns tasks on or off for a live client, and sets its contact address when one is given. */
+export async function setClientTasks(
+  db: Executor,
+  name: string,
+  change: { tasks?: boolean; contactEmail?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('api_clients')
+    .set({
+      ...(change.tasks === undefined ? {} : { tasks: change.tasks ? 1 : 0 }),
+      ...(change.contactEmail === undefined ? {} : { contact_email: change.contactEmail }),
+    })
+    .where('name', '=', name)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 export async function listClients(db: Executor): Promise<ApiClient[]> {

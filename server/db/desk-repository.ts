@@ -250,12 +250,3 @@ export async function claimJobRun(db: Executor, job: string, period: string, now
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
 }
-
-export async function findByStatusToken(db: Executor, hash: string): Promise<PrivacyRequest | null> {
-  const row = await db
-    .selectFrom('privacy_requests')
-    .selectAll()
-    .where('status_token_hash', '=', hash)
-    .executeTakeFirst()
-  return row ? toRequest(row) : null
-}

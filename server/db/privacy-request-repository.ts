@@ -148,6 +148,9 @@ export async function updateStatus(
     originalDueAt?: string
     closedAt?: string
     statusTokenHash?: string
+    /** Issue 25: the completion mail's link to the request's page. */
+    replyTokenHash?: string
+    packageExpiresAt?: string
   },
   /** Only from these statuses: false when the request was in another (a concurrent action won). */
   from?: readonly RequestStatus[],
@@ -162,6 +165,8 @@ export async function updateStatus(
       ...(change.originalDueAt ? { original_due_at: change.originalDueAt } : {}),
       ...(change.closedAt ? { closed_at: change.closedAt } : {}),
       ...(change.statusTokenHash ? { status_token_hash: change.statusTokenHash } : {}),
+      ...(change.replyTokenHash ? { reply_token_hash: change.replyTokenHash } : {}),
+      ...(change.packageExpiresAt ? { package_expires_at: change.packageExpiresAt } : {}),
     })
     .where('id', '=', id)
   if (from) update = update.where('status', 'in', from)

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { deleteExpiredSecrets } from './api-client-repository'
+import { deleteStaleUploads } from './file-repository'
+import { anonymiseClosed, erasePackages } from './request-retention'
 import type { Database } from './schema'
 
 /** Rows created before these instants (ISO-8601) have reached the end of their retention period. */
@@ -11,6 +13,10 @@ export interface RetentionCutoffs {
   mailRecords: string
   /** Notices whose publication ended before this date (YYYY-MM-DD) go, with their earlier versions. */
   notices: string
+  /** Issue 25: privacy requests closed before this instant keep no personal data. */
+  closedRequests: string
+  /** Issue 25: uploads begun before this instant and never completed (cut off) go. */
+  staleUploads: string
   /**
    * When the job runs: the time a removed notice's tombstone records (issue 18), and the moment brand
    * systems' previous secrets whose 24 hours after a rotation are over go (issue 17).
@@ -26,6 +32,10 @@ export interface Purged {
   webhookDeliveries: number
   notices: number
   previousSecrets: number
+  /** Issue 25: access packages erased after their days; closed requests anonymised; cut-off uploads. */
+  packages: number
+  anonymised: number
+  staleUploads: number
 }
 
 /**
@@ -100,6 +110,9 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     webhookDeliveries: Number(webhooks.numDeletedRows),
     notices,
     previousSecrets: await deleteExpiredSecrets(db, cutoffs.now),
+    packages: await erasePackages(db, cutoffs.now),
+    anonymised: await anonymiseClosed(db, cutoffs.closedRequests, cutoffs.now),
+    staleUploads: await deleteStaleUploads(db, cutoffs.staleUploads),
   }
 }
 

@@ -27,6 +27,53 @@ export interface Database {
   complaint_events: ComplaintEventTable
   campaign_item_tombstones: CampaignItemTombstoneTable
   campaign_item_withdrawals: CampaignItemWithdrawalTable
+  brand_tasks: BrandTaskTable
+  task_files: TaskFileTable
+  task_file_chunks: TaskFileChunkTable
+}
+
+/**
+ * Issue 25: a request of access, erasure or rectification, for one brand system: read by that system's task
+ * feed, the desk's request page and the requester's status page; deleted with its request.
+ */
+export interface BrandTaskTable {
+  id: string
+  /** The task feed's order, from `feed_sequence` ('tasks') in the writing transaction. */
+  seq: number | string
+  request_id: string
+  client_id: string
+  created_at: string
+  /** found, not_found, erased, rectified, refused: written once. */
+  outcome: string | null
+  refusal_ground: string | null
+  /** The brand system's note to the team; erased with the request's personal data. */
+  note: string | null
+  answered_at: string | null
+  /** When the system's contact was mailed that the task is overdue (once). */
+  reminded_at: string | null
+}
+
+/** A file of an access answer (issue 25): listed on the desk, put in the access package; its bytes in chunks. */
+export interface TaskFileTable {
+  id: string
+  task_id: string
+  request_id: string
+  name: string
+  content_type: string
+  size: number | string
+  chunks: number
+  /** Hex SHA-256 of the plain file, once complete. */
+  sha256: string | null
+  created_at: string
+  /** Null while the upload runs (or was cut off): such a file is never listed nor packed. */
+  completed_at: string | null
+}
+
+/** Nonce, AES-256-GCM ciphertext and tag of one part of a file, in order of `n`. */
+export interface TaskFileChunkTable {
+  file_id: string
+  n: number
+  data: Buffer
 }
 
 /** The timeline of a political-ad complaint (issue 18); deleted with it. */
@@ -121,6 +168,10 @@ export interface ApiClientTable {
   revoked_at: string | null
   /** 1: the client may receive contact data (e-mail, phone, address) in the feed and webhooks. */
   contact_data: Generated<number>
+  /** Issue 25, 1: the client takes access, erasure and rectification tasks. */
+  tasks: Generated<number>
+  /** Issue 25: the address mailed once when a task of this client is overdue. */
+  contact_email: string | null
 }
 
 /**
@@ -297,6 +348,16 @@ export interface PrivacyRequestTable {
   status_token_hash: string | null
   /** The origin of the site (host table) where the request was made: later mails link there. */
   origin: string | null
+  /** Issue 25: SHA-256 of the completion mail's link to the status page (the receipt's link works too). */
+  reply_token_hash: string | null
+  /** Issue 25: SHA-256 of the status page's mailed code, when it lapses, and the wrong tries at it. */
+  unlock_code_hash: string | null
+  unlock_code_expires_at: string | null
+  unlock_code_tries: Generated<number>
+  /** Issue 25: when an access package stops being downloadable (its files and reply text are erased then). */
+  package_expires_at: string | null
+  /** Issue 25: when the retention job erased every personal value of this closed request. */
+  anonymised_at: string | null
 }
 
 export interface VerificationTokenTable {

@@ -7,7 +7,7 @@ import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export const WEBHOOK_EVENTS = ['suppression.created', 'request.verified'] as const
+export const WEBHOOK_EVENTS = ['suppression.created', 'request.verified', 'task.created'] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
 export interface WebhookEndpoint {
@@ -62,9 +62,10 @@ export async function subscribers(db: Executor, country: Country, event: Webhook
     .map((row) => ({
       endpointId: row.id,
       client: {
+        id: row.client_id,
         brands: row.brands ? (JSON.parse(row.brands) as string[]) : null,
         contactData: Number(row.contact_data) === 1,
-      } satisfies Pick<ApiClient, 'brands' | 'contactData'>,
+      } satisfies Pick<ApiClient, 'id' | 'brands' | 'contactData'>,
     }))
 }
 

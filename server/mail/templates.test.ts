@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { REPLY_TEMPLATE_LABELS } from '#shared/desk-labels.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
-import { FLOW_TYPES } from '#shared/privacy-rights/request.ts'
 import { UNCONFIRMED_LISTED, unconfirmedMail } from './templates'
 
 const unconfirmed = (count: number) =>
@@ -43,28 +41,4 @@ describe('the mail of suppressions no brand system confirmed', () => {
     expect(listedIn(mail.text)).toBe(UNCONFIRMED_LISTED)
     expect(mail.text).not.toMatch(/in totaal wachten/)
   })
-})
-
-describe('the desk’s reply templates', () => {
-  // The desk sends a text reply (`complete {message}`): no template may promise an attachment.
-  it.each(['nl_nl', 'nl_be', 'fr_be'] as const)('in %s promise nothing but the text they hold', (locale) => {
-    const t = serverTranslate(locale)
-    for (const flowType of FLOW_TYPES)
-      expect(t(REPLY_TEMPLATE_LABELS[flowType]), flowType).not.toMatch(
-        /bijlage|bijgevoegd|annexe|ci-joint|pièce jointe|attach/i,
-      )
-  })
-
-  it.each([
-    ['nl_be', 'Hieronder', '[aanvullen]'],
-    ['fr_be', 'ci-dessous', '[à compléter]'],
-  ] as const)(
-    'in %s answer an access request in the reply itself, with a place for each item',
-    (locale, below, blank) => {
-      const text = serverTranslate(locale)(REPLY_TEMPLATE_LABELS.RIGHT_OF_ACCESS)
-      expect(text).toContain(below)
-      // The data, the purposes, the source, the recipients and the retention: each the team fills in.
-      expect(text.split(blank)).toHaveLength(6)
-    },
-  )
 })

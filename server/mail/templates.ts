@@ -157,11 +157,35 @@ export function extensionMail(t: Translate, request: NamedRequest, reason: strin
   ])
 }
 
-/** The team's answer, as they wrote it. */
-export function replyMail(t: Translate, request: NamedRequest, message: string): RenderedMail {
-  return compose(t, referenced(t('mail.desk.completed_subject'), request.reference), [
-    summary(t, request),
-    ...paragraphsOf(message),
+/**
+ * The team's answer, as they wrote it, and (issue 25) the request's page: per brand what was done and, for an
+ * access request, the package of the person's data until `until`, behind a code mailed when asked.
+ */
+export function replyMail(
+  t: Translate,
+  request: NamedRequest,
+  message: string,
+  page: { link: string; until: string | null },
+): RenderedMail {
+  return compose(
+    t,
+    referenced(t('mail.desk.completed_subject'), request.reference),
+    [
+      summary(t, request),
+      ...paragraphsOf(message),
+      page.until ? t('mail.desk.package_ready', { date: page.until }) : t('mail.desk.outcomes_page'),
+    ],
+    { label: t('mail.desk.status_button'), href: page.link },
+  )
+}
+
+/** Issue 25: the status page's second factor; the code only in the body, never in the subject. */
+export function codeMail(t: Translate, request: NamedRequest, code: string, minutes: number): RenderedMail {
+  return compose(t, referenced(t('mail.code.subject'), request.reference), [
+    t('mail.code.intro'),
+    code,
+    t('mail.code.validity', { minutes }),
+    t('mail.code.not_you'),
   ])
 }
 
@@ -180,11 +204,26 @@ export function rejectionMail(
   ])
 }
 
-/** The daily digest to a country's privacy mailbox: what is due within 7 days and what is overdue. */
+/** A brand system's task that it has not answered for TASK_OVERDUE_DAYS (issue 25). */
+export interface OverdueTaskLine {
+  reference: string
+  flowType: FlowType
+  client: string
+  sinceText: string
+}
+
+const taskLine = (t: Translate, task: OverdueTaskLine) =>
+  `${task.reference} · ${t(FLOW_LABELS[task.flowType])} · ${task.client} · ${t('mail.tasks.since', { date: task.sinceText })}`
+
+/**
+ * The daily digest to a country's privacy mailbox: what is due within 7 days and what is overdue, and (issue 25)
+ * the brand systems' tasks unanswered for 10 days.
+ */
 export function digestMail(
   t: Translate,
   rows: { reference: string; flowType: FlowType; dueText: string; overdue: boolean }[],
   deskLink: string | null,
+  tasks: readonly OverdueTaskLine[] = [],
 ): RenderedMail {
   const line = (row: (typeof rows)[number]) =>
     `${row.reference} · ${t(FLOW_LABELS[row.flowType])} · ${row.dueText}`
@@ -197,9 +236,27 @@ export function digestMail(
       t('mail.desk.digest_intro'),
       ...(overdue.length > 0 ? [`${t('mail.desk.digest_overdue')}\n${overdue.map(line).join('\n')}`] : []),
       ...(soon.length > 0 ? [`${t('mail.desk.digest_soon')}\n${soon.map(line).join('\n')}`] : []),
+      ...(tasks.length > 0
+        ? [
+            `${t('mail.tasks.digest', { smart_count: tasks.length })}\n${tasks.map((task) => taskLine(t, task)).join('\n')}`,
+          ]
+        : []),
     ],
     deskLink ? { label: t('mail.desk.digest_button'), href: deskLink } : undefined,
   )
+}
+
+/** Issue 25: once per task, to a brand system's contact: its tasks unanswered for 10 days. */
+export function overdueTasksMail(
+  t: Translate,
+  client: string,
+  tasks: readonly OverdueTaskLine[],
+): RenderedMail {
+  return compose(t, t('mail.tasks.overdue_subject', { client, smart_count: tasks.length }), [
+    t('mail.tasks.overdue_intro', { client }),
+    tasks.map((task) => taskLine(t, task)).join('\n'),
+    t('mail.tasks.overdue_how'),
+  ])
 }
 
 /** A text the team typed: its blank lines separate paragraphs. */

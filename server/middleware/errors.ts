@@ -2,7 +2,17 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
-import { InvalidTransition, NotFound, NoticeNotCorrected, ValidationFailed } from '../services/errors'
+import {
+  FileRefused,
+  FileTooLarge,
+  InvalidTransition,
+  NotFound,
+  NoticeNotCorrected,
+  TaskAnswered,
+  TaskClosed,
+  TasksOpen,
+  ValidationFailed,
+} from '../services/errors'
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'NOT_FOUND', 'No such endpoint'))
@@ -58,6 +68,11 @@ export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof NotFound) return new HttpError(404, 'NOT_FOUND', error.message)
   if (error instanceof InvalidTransition) return new HttpError(409, 'INVALID_TRANSITION', error.message)
   if (error instanceof NoticeNotCorrected) return new HttpError(409, 'NOTICE_NOT_CORRECTED', error.message)
+  if (error instanceof TaskAnswered) return new HttpError(409, 'TASK_ANSWERED', error.message)
+  if (error instanceof TaskClosed) return new HttpError(409, 'TASK_CLOSED', error.message)
+  if (error instanceof TasksOpen) return new HttpError(409, 'TASKS_OPEN', error.message)
+  if (error instanceof FileTooLarge) return new HttpError(413, 'PAYLOAD_TOO_LARGE', error.message)
+  if (error instanceof FileRefused) return new HttpError(400, 'FILE_REFUSED', error.message)
   if (typeof error !== 'object' || error === null) return null
   const { status, type } = error as { status?: number; type?: string }
   if (type === 'entity.too.large')

@@ -9,6 +9,7 @@ import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
+import type { RequesterAccess } from '../services/requester-access'
 import type { SearchService } from '../services/search'
 import type { StaffService } from '../services/staff'
 
@@ -39,6 +40,8 @@ export function pages(
     staff: StaffService
     desk: DeskService
     complaintDesk: ComplaintDesk
+    /** Issue 25: the requester's status page (its code, its package). */
+    requesterAccess: RequesterAccess
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
   },
@@ -64,6 +67,7 @@ export function pages(
       politicalAds: services.politicalAds,
       desk: services.desk,
       complaintDesk: services.complaintDesk,
+      requesterAccess: services.requesterAccess,
       ...staffContext,
       // Development only: Vite's scripts are inline there (production pages have none, see the record).
       ...(nonce ? { cspNonce: nonce } : {}),
@@ -84,8 +88,10 @@ export function pages(
   return async (req, res, next) => {
     // The staff area depends on who is signed in: never kept. The staff gate may ask for another page.
     const staffPage = res.locals.staff !== undefined
+    // What a router adds for this visitor alone (the status page's unlock, issue 25): never kept either.
+    const visitorContext = res.locals.pageContext as Record<string, unknown> | undefined
     const url = (res.locals.pageUrl as string | undefined) ?? req.originalUrl
-    if (cache === null || staffPage || req.site === undefined) {
+    if (cache === null || staffPage || visitorContext || req.site === undefined) {
       const staffContext = staffPage
         ? {
             staffMember: res.locals.staff
@@ -98,7 +104,7 @@ export function pages(
               ? { ...res.locals.staff, countries: services.staffCountries }
               : null,
           }
-        : {}
+        : (visitorContext ?? {})
       const page = await render(
         url,
         req.headers,

@@ -1,11 +1,15 @@
 import { Webhook } from 'standardwebhooks'
 import { tooManyForClient, unauthenticated } from '../api/fulfilment'
 import { noticeGone } from '../api/political-ads'
+import { BRANDS } from '../brands'
+import type { StoredFile } from '../db/file-repository'
+import type { TaskRow } from '../db/task-repository'
 import type { HttpError } from '../http-error'
 import { errorBody, serviceUnavailable, toHttpError } from '../middleware/errors'
 import { crossSiteRefused, notJson } from '../middleware/post-guards'
 import { feedEntry, lookupAnswer } from '../services/api-clients'
-import { InvalidTransition, NotFound, ValidationFailed } from '../services/errors'
+import { fileEntry, taskEntry } from '../services/brand-tasks'
+import { FileTooLarge, InvalidTransition, NotFound, TaskAnswered, ValidationFailed } from '../services/errors'
 import type { AppliedAnswer, FeedPage, WebhookPayload } from '../services/fulfilment-shapes'
 import { requestVerified, suppressionCreated, webhookHeaders } from '../services/webhooks'
 
@@ -40,7 +44,11 @@ const stored = [
   ...contact,
 }))
 
-const full: { brands: null; contactData: boolean } = { brands: null, contactData: true }
+const full: { id: string; brands: null; contactData: boolean } = {
+  id: '5b1d6c2e-8f0a-4c3d-9e7b-1a2b3c4d5e6f',
+  brands: null,
+  contactData: true,
+}
 const idsOnly = { ...full, contactData: false }
 const page = (contactData: boolean): FeedPage => ({
   items: stored.map((row) => feedEntry({ ...row, reference: request.reference }, contactData)),
@@ -91,6 +99,73 @@ export const webhookHeaderExamples = (event: keyof typeof webhookExamples) => {
   )
 }
 
+/** Issue 25: the sample task, an access request of a Belgian reader, for a client of HLN and HUMO. */
+const hln = { id: full.id, brands: ['HLN', 'HLN_DIGITAL', 'HUMO', 'HUMO_DIGITAL'], contactData: true }
+const taskRow: TaskRow = {
+  id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  seq: 87,
+  requestId: request.id,
+  createdAt: at,
+  answeredAt: null,
+  outcome: null,
+  refusalGround: null,
+  note: null,
+  reference: request.reference,
+  flowType: 'RIGHT_OF_ACCESS',
+  requestStatus: 'open',
+  country: 'BE',
+  language: 'fr',
+  dueAt: '2026-12-02T09:14:03.000Z',
+  email: 'lezer@example.be',
+  phoneNumber: null,
+  userInfo: { firstName: 'Sam', lastName: 'Peeters', address },
+  userMessage: null,
+  brandName: null,
+}
+const sampleFile: StoredFile = {
+  id: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e',
+  taskId: taskRow.id,
+  requestId: request.id,
+  name: 'hln-abonnement.csv',
+  contentType: 'text/csv',
+  size: 18342,
+  chunks: 1,
+  sha256: '9b74c9897bac770ffc029102a200c5de1f3c4e2b3a4d5c6e7f8091a2b3c4d5e6',
+  createdAt: '2026-11-05T10:02:11.000Z',
+  completedAt: '2026-11-05T10:02:11.000Z',
+}
+const waitingTask = taskEntry(taskRow, hln, BRANDS, [])
+const answeredTask = taskEntry(
+  {
+    ...taskRow,
+    outcome: 'found',
+    answeredAt: '2026-11-05T10:03:40.000Z',
+    note: 'Abonnement HLN+ sinds 2019.',
+  },
+  hln,
+  BRANDS,
+  [sampleFile],
+)
+
+export const taskExamples = {
+  page: {
+    full: {
+      summary: 'A page of `limit=1`; continue with `after=87`',
+      value: { items: [waitingTask], next: '87' },
+    },
+    idsOnly: {
+      summary: 'The same page for a client registered with `--ids-only`',
+      value: { items: [taskEntry(taskRow, { ...hln, contactData: false }, BRANDS, [])], next: '87' },
+    },
+    end: {
+      summary: 'Nothing new yet: ask again later with the same `after`',
+      value: { items: [], next: null },
+    },
+  },
+  answered: answeredTask,
+  file: fileEntry(sampleFile),
+}
+
 export const webhookExamples = {
   'suppression.created': {
     full: { summary: 'To a client allowed contact data', value: created(full) },
@@ -98,6 +173,16 @@ export const webhookExamples = {
   },
   'request.verified': {
     verified: { summary: 'The requester confirmed the e-mail address', value: verified },
+  },
+  'task.created': {
+    access: {
+      summary: 'An access request for the brands of this client',
+      value: {
+        type: 'task.created',
+        timestamp: at,
+        data: { requestId: request.id, reference: request.reference, task: waitingTask },
+      } satisfies WebhookPayload<'task.created'>,
+    },
   },
 }
 
@@ -113,6 +198,8 @@ export const errorExamples = {
   E403: body(crossSiteRefused()),
   E404: body(toHttpError(new NotFound('Suppression'))),
   E409: body(toHttpError(new InvalidTransition('A completed request cannot be extended'))),
+  TaskAnswered: body(toHttpError(new TaskAnswered())),
+  FileTooLarge: body(toHttpError(new FileTooLarge('file'))),
   E410: body(noticeGone()),
   E413: body(toHttpError({ status: 413, type: 'entity.too.large' })),
   E415: body(notJson()),

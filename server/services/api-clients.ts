@@ -16,6 +16,7 @@ import {
   revokeClient,
   rotateSecret,
   sequenceOf,
+  setClientTasks,
   suppressedFor,
   visibleSuppression,
 } from '../db/api-client-repository'
@@ -27,6 +28,7 @@ import type { AppliedAnswer, FeedEntry, FeedPage, LookupAnswer } from './fulfilm
 /** After a rotation the old secret works this long, so a brand system can roll out the new one. */
 const ROTATION_GRACE_MS = 24 * 60 * 60_000
 const NAME = /^[\p{L}\p{N} ._-]{2,80}$/u
+const CONTACT = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
 
 /** 256 random bits, recognisable in a leaked log: `pss_…`. Only its SHA-256 is stored. */
 function newSecret(): string {
@@ -48,7 +50,13 @@ export interface ApiClientService {
     brands?: string[]
     /** False: ids and references only, never e-mail addresses, phone numbers or addresses. */
     contactData?: boolean
+    /** Issue 25: the client takes access, erasure and rectification tasks. */
+    tasks?: boolean
+    /** Issue 25: mailed once when one of its tasks is overdue. */
+    contactEmail?: string
   }): Promise<{ client: ApiClient; secret: string; widened: { key: string; nroKeys: string[] }[] }>
+  /** Issue 25: turns tasks on or off for a live client (and sets its contact address when given). */
+  setTasks(name: string, change: { tasks?: boolean; contactEmail?: string }): Promise<void>
   list(): Promise<
     (ApiClient & {
       calls: Awaited<ReturnType<typeof callsOf>>
@@ -82,8 +90,10 @@ export function createApiClientService(deps: {
   const clock = deps.clock ?? (() => new Date())
 
   return {
-    async add({ name, country, brands, contactData = true }) {
+    async add({ name, country, brands, contactData = true, tasks = false, contactEmail }) {
       if (!NAME.test(name)) throw new ValidationFailed([{ field: 'name', rule: 'pattern' }])
+      if (contactEmail !== undefined && !CONTACT.test(contactEmail))
+        throw new ValidationFailed([{ field: 'contact', rule: 'email' }])
       const list = deps.brands[country].brands
       const named = brandsOfNroKeys(list, brands ?? [])
       const known = list.flatMap((brand) => brand.nroKeys)
@@ -98,6 +108,8 @@ export function createApiClientService(deps: {
           named.brands.length > 0 ? [...new Set(named.brands.flatMap(({ brand }) => brand.nroKeys))] : null,
         createdAt: clock().toISOString(),
         contactData,
+        tasks,
+        contactEmail: contactEmail ?? null,
       }
       await insertClient(db.db, client, secretHash(secret))
       // Each brand once, where the keys given were not all of its keys.
@@ -106,6 +118,12 @@ export function createApiClientService(deps: {
         .filter(({ brand }) => brand.nroKeys.some((key) => !given.has(key)))
         .map(({ key, brand }) => ({ key, nroKeys: brand.nroKeys }))
       return { client: { ...client, revokedAt: null }, secret, widened }
+    },
+
+    async setTasks(name, change) {
+      if (change.contactEmail !== undefined && !CONTACT.test(change.contactEmail))
+        throw new ValidationFailed([{ field: 'contact', rule: 'email' }])
+      if (!(await setClientTasks(db.db, name, change))) throw new NotFound(`Live client "${name}"`)
     },
 
     async list() {

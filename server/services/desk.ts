@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { formatAddress } from '#shared/address.ts'
 import type { BrandCatalog } from '#shared/brands.ts'
-import { REPLY_TEMPLATE_LABELS } from '#shared/desk-labels.ts'
 import { formatLongDate, numberFormatter } from '#shared/format.ts'
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import { type Locale, parseLocale } from '#shared/locale.ts'
@@ -15,7 +14,8 @@ import {
   type RequestStatus,
   type TimelineEvent,
 } from '#shared/privacy-rights/desk.ts'
-import type { StaffAction } from '#shared/privacy-rights/staff.ts'
+import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
+import { findPlaceholder, TASK_OVERDUE_DAYS } from '#shared/privacy-rights/tasks.ts'
 import type { Country } from '#shared/site.ts'
 import { appliedOf, unconfirmedBefore } from '../db/api-client-repository'
 import type { Db } from '../db/database'
@@ -25,7 +25,6 @@ import {
   dueForExpiry,
   dueForReminder,
   eventsOf,
-  findByStatusToken,
   insertEvent,
   listRequests,
   markReminded,
@@ -33,6 +32,7 @@ import {
   relatedRequests,
   tokenExpiry,
 } from '../db/desk-repository'
+import { findFile, type StoredFile } from '../db/file-repository'
 import {
   findByReference,
   insertToken,
@@ -40,43 +40,34 @@ import {
   updateStatus,
 } from '../db/privacy-request-repository'
 import { appendAudit, type StaffIdentity } from '../db/staff-repository'
+import { markTasksReminded, overdueTasks } from '../db/task-repository'
 import { saveWithMails } from '../db/unit-of-work'
 import type { Logger } from '../logger'
 import {
   digestMail,
   expiredMail,
   extensionMail,
+  overdueTasksMail,
   rejectionMail,
   reminderMail,
   replyMail,
   UNCONFIRMED_LISTED,
   unconfirmedMail,
 } from '../mail/templates'
-import { InvalidTransition, NotFound } from './errors'
+import { taskViews } from './brand-tasks'
+import { InvalidTransition, NotFound, PlaceholderLeft, TasksOpen } from './errors'
+import type { FileStore } from './file-store'
 import { addMonths, hashToken } from './privacy-requests'
 import type { RecipientMailLimit } from './recipient-limit'
-import { mailLocale, requesterMails } from './request-mails'
+import { requesterMails } from './request-mails'
 
 const DAY_MS = 86_400_000
 /** Spec §9 promises the brands stop within 30 days: after 25 without a confirmation, the team hears of it. */
 const UNCONFIRMED_AFTER_DAYS = 25
-/** Closed requests keep their status link this long (issue 16 item 7). */
-const STATUS_LINK_DAYS = 30
 
 /** The staff member acting on the desk, and the countries they may see (STAFF_COUNTRIES). */
 export interface DeskActor extends StaffIdentity {
   countries: readonly Country[]
-}
-
-/** What the requester's status page shows: no personal data, only the request's course and our replies. */
-export interface RequestStatusView {
-  reference: string
-  flowType: PrivacyRequest['flowType']
-  status: RequestStatus
-  receivedAt: string
-  dueAt: string | null
-  /** Each reply with its timeline entry's id: two replies can share a moment. */
-  replies: { id: string; kind: 'extended' | 'completed' | 'rejected'; at: string; text: string }[]
 }
 
 export interface QueueExport {
@@ -96,7 +87,13 @@ export interface DeskService {
   csv(actor: DeskActor, query: DeskQuery, locale: Locale): Promise<QueueExport>
   detail(actor: DeskActor, reference: string): Promise<RequestDetail>
   extend(actor: DeskActor, reference: string, reason: string): Promise<RequestDetail>
-  complete(actor: DeskActor, reference: string, message: string): Promise<RequestDetail>
+  /** Issue 25: 409 TASKS_OPEN while a brand system has not answered, unless `closeWithoutTasks` says why. */
+  complete(
+    actor: DeskActor,
+    reference: string,
+    message: string,
+    closeWithoutTasks?: string,
+  ): Promise<RequestDetail>
   reject(
     actor: DeskActor,
     reference: string,
@@ -104,10 +101,21 @@ export interface DeskService {
     message: string,
   ): Promise<RequestDetail>
   note(actor: DeskActor, reference: string, text: string): Promise<RequestDetail>
-  /** The requester's view through their status link; null for an unknown or lapsed token. */
-  statusOf(token: string): Promise<RequestStatusView | null>
+  /** Issue 25: a file of a brand system's access answer, for the team to open; recorded in the audit trail. */
+  openFile(
+    actor: DeskActor,
+    reference: string,
+    fileId: string,
+  ): Promise<{ file: StoredFile; bytes: AsyncIterable<Buffer> }>
   /** The hourly work: reminders after 24 h, expiry of unconfirmed requests, the daily digest per country. */
-  runDeadlines(): Promise<{ reminded: number; expired: number; digests: number; unconfirmed: number }>
+  runDeadlines(): Promise<{
+    reminded: number
+    expired: number
+    digests: number
+    unconfirmed: number
+    /** Issue 25: overdue tasks mailed to their brand system's contact. */
+    tasksMailed: number
+  }>
 }
 
 export function createDeskService(deps: {
@@ -119,6 +127,10 @@ export function createDeskService(deps: {
   /** The public site of a country, for requests made before their origin was kept. */
   publicOrigin: (country: Country) => string
   verificationTtlHours: number
+  /** Issue 25: days an access package can be downloaded after completion (ACCESS_PACKAGE_DAYS). */
+  accessPackageDays: number
+  /** Issue 25: the access answers' files, which the team may open. */
+  files: FileStore
   /**
    * Reminders and expiry notices count with the verification mails they follow: whoever types someone else's
    * address each day causes at most RECIPIENT_MAILS_PER_DAY mails a day to it, not three times as many.
@@ -159,7 +171,6 @@ export function createDeskService(deps: {
     const since = new Date(now.getTime() - 365 * DAY_MS).toISOString()
     const firstMonth = request.originalDueAt ? Date.parse(request.originalDueAt) > now.getTime() : false
     const active = (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
-    const t = serverTranslate(mailLocale(request))
     return {
       reference: request.reference ?? '',
       flowType: request.flowType,
@@ -201,8 +212,8 @@ export function createDeskService(deps: {
         appliedAt: row.applied_at ?? null,
         client: row.client ?? null,
       })),
+      tasks: await taskViews(db, brands, request, now),
       actions: { extend: request.status === 'open' && firstMonth, complete: active, reject: active },
-      replyTemplate: t(REPLY_TEMPLATE_LABELS[request.flowType]),
     }
   }
 
@@ -219,6 +230,10 @@ export function createDeskService(deps: {
       refusal: string
       change?: Parameters<typeof updateStatus>[2]
       event: Parameters<typeof insertEvent>[2]
+      /** An entry before the action's own (issue 25: the tasks the team closes without). */
+      before?: Parameters<typeof insertEvent>[2]
+      /** What the audit trail records beside the action (never contact data or free text). */
+      audit?: AuditEntry['details']
       mail?: () => ReturnType<typeof mails.to>
     },
   ) => {
@@ -233,6 +248,7 @@ export function createDeskService(deps: {
         if (!(await updateStatus(trx, request.id, step.change, [from])))
           throw new InvalidTransition('The request changed meanwhile; reload it')
       }
+      if (step.before) await insertEvent(trx, request.id, step.before)
       await insertEvent(trx, request.id, step.event)
       await appendAudit(trx, {
         actor,
@@ -240,7 +256,7 @@ export function createDeskService(deps: {
         country: request.country,
         requestId: request.id,
         occurredAt: nowIso,
-        details: {},
+        details: step.audit ?? {},
       })
       return [step.mail?.() ?? null]
     })
@@ -249,6 +265,8 @@ export function createDeskService(deps: {
 
   const isActive = (request: PrivacyRequest) =>
     (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
+  /** Where the requester made the request (host table), for links in later mails. */
+  const originOf = (request: PrivacyRequest) => request.origin ?? deps.publicOrigin(request.country)
 
   return {
     async list(actor, query) {
@@ -314,6 +332,7 @@ export function createDeskService(deps: {
     },
 
     extend(actor, reference, reason) {
+      refusePlaceholder('reason', reason)
       return act(actor, reference, 'REQUEST_EXTENDED', (request, now) => {
         const originalDue = request.originalDueAt ? new Date(request.originalDueAt) : null
         const dueAt = originalDue ? addMonths(originalDue, 2).toISOString() : ''
@@ -337,18 +356,59 @@ export function createDeskService(deps: {
       })
     },
 
-    complete(actor, reference, message) {
-      return act(actor, reference, 'REQUEST_COMPLETED', (request, now) => ({
-        allowed: isActive(request),
-        refusal: `A ${request.status} request cannot be completed`,
-        change: { status: 'completed', closedAt: now.toISOString() },
-        event: { kind: 'completed', occurredAt: now.toISOString(), actor, text: message },
-        mail: () =>
-          mails.to(request, 'completed', replyMail(mails.translate(request), mails.named(request), message)),
-      }))
+    async complete(actor, reference, message, closeWithoutTasks) {
+      refusePlaceholder('message', message)
+      const request = await find(actor, reference)
+      // Issue 25: every brand system answers first, unless the team says why the request closes without.
+      const waiting = (await taskViews(db, brands, request, clock())).filter(
+        (task) => task.state === 'waiting' || task.state === 'overdue',
+      ).length
+      if (waiting > 0 && !closeWithoutTasks) throw new TasksOpen(waiting)
+      // The reply mail links the request's page (per brand what was done; for access the package, behind a
+      // code): a link of its own, as the receipt's token is not kept.
+      const token = randomBytes(32).toString('base64url')
+      return act(actor, reference, 'REQUEST_COMPLETED', (current, now) => {
+        const packageUntil =
+          current.flowType === 'RIGHT_OF_ACCESS'
+            ? new Date(now.getTime() + deps.accessPackageDays * DAY_MS).toISOString()
+            : null
+        const at = now.toISOString()
+        return {
+          allowed: isActive(current),
+          refusal: `A ${current.status} request cannot be completed`,
+          change: {
+            status: 'completed',
+            closedAt: at,
+            replyTokenHash: hashToken(token),
+            ...(packageUntil ? { packageExpiresAt: packageUntil } : {}),
+          },
+          event: { kind: 'completed', occurredAt: at, actor, text: message },
+          ...(waiting > 0 && closeWithoutTasks
+            ? {
+                before: {
+                  kind: 'tasks-waived',
+                  occurredAt: at,
+                  actor,
+                  detail: String(waiting),
+                  text: closeWithoutTasks,
+                },
+                audit: { tasksWaived: waiting },
+              }
+            : {}),
+          mail: () => {
+            const link = `${originOf(current)}/${current.language}/privacy-rights/status?token=${token}`
+            const until = packageUntil
+              ? formatLongDate(packageUntil.slice(0, 10), current.language, current.country)
+              : null
+            const mail = replyMail(mails.translate(current), mails.named(current), message, { link, until })
+            return mails.to(current, 'completed', mail)
+          },
+        }
+      })
     },
 
     reject(actor, reference, reason, message) {
+      refusePlaceholder('message', message)
       return act(actor, reference, 'REQUEST_REJECTED', (request, now) => ({
         allowed: isActive(request),
         refusal: `A ${request.status} request cannot be rejected`,
@@ -369,25 +429,19 @@ export function createDeskService(deps: {
       }))
     },
 
-    async statusOf(token) {
-      if (!/^[\w-]{20,100}$/.test(token)) return null
-      const request = await findByStatusToken(db.db, hashToken(token))
-      if (!request?.reference) return null
-      const closed = request.closedAt ? Date.parse(request.closedAt) : null
-      if (closed !== null && clock().getTime() > closed + STATUS_LINK_DAYS * DAY_MS) return null
-      const events = await eventsOf(db.db, request.id)
-      return {
-        reference: request.reference,
-        flowType: request.flowType,
-        status: request.status,
-        receivedAt: request.createdAt,
-        dueAt: request.dueAt,
-        replies: events.flatMap((event) =>
-          (event.kind === 'extended' || event.kind === 'completed' || event.kind === 'rejected') && event.text
-            ? [{ id: event.id, kind: event.kind, at: event.occurredAt, text: event.text }]
-            : [],
-        ),
-      }
+    async openFile(actor, reference, fileId) {
+      const request = await find(actor, reference)
+      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await findFile(db.db, fileId) : null
+      if (!file?.completedAt || file.requestId !== request.id) throw new NotFound('File')
+      await appendAudit(db.db, {
+        actor,
+        action: 'FILE_OPENED',
+        country: request.country,
+        requestId: request.id,
+        occurredAt: clock().toISOString(),
+        details: { fileId: file.id },
+      })
+      return { file, bytes: deps.files.read(file) }
     },
 
     async runDeadlines() {
@@ -396,7 +450,6 @@ export function createDeskService(deps: {
       let reminded = 0
       let expired = 0
       let digests = 0
-      const originOf = (request: PrivacyRequest) => request.origin ?? deps.publicOrigin(request.country)
 
       // One reminder, 24 hours after an unconfirmed request, with a link that ends when the first one does.
       const dayAgo = new Date(now.getTime() - DAY_MS).toISOString()
@@ -443,9 +496,18 @@ export function createDeskService(deps: {
       // The daily digest: once per country and day, whatever the number of instances; no mail when nothing is due.
       const today = nowIso.slice(0, 10)
       const week = new Date(now.getTime() + 7 * DAY_MS).toISOString()
+      // Issue 25: tasks a brand system has not answered for 10 days, in the digest and (once) to its contact.
+      const lateSince = new Date(now.getTime() - TASK_OVERDUE_DAYS * DAY_MS).toISOString()
+      const lateLine = (task: Awaited<ReturnType<typeof overdueTasks>>[number]) => ({
+        reference: task.reference ?? '',
+        flowType: task.flow_type as PrivacyRequest['flowType'],
+        client: task.client,
+        sinceText: formatLongDate(task.created_at.slice(0, 10), 'nl', task.country as Country),
+      })
       for (const country of ['NL', 'BE'] as const) {
         const due = await dueBefore(db.db, country, week)
-        if (due.length === 0) continue
+        const late = await overdueTasks(db.db, { before: lateSince, country })
+        if (due.length === 0 && late.length === 0) continue
         const t = teamTranslate(country)
         const desk = deps.deskOrigin(country)
         await saveWithMails(db, nowIso, async (trx) => {
@@ -463,9 +525,32 @@ export function createDeskService(deps: {
               kind: 'privacy-digest',
               aboutId: null,
               to: deps.privacyMailbox[country],
-              ...digestMail(t, rows, link),
+              ...digestMail(t, rows, link, late.map(lateLine)),
             },
           ]
+        })
+      }
+      let tasksMailed = 0
+      const unreminded = await overdueTasks(db.db, { before: lateSince, unreminded: true })
+      for (const clientId of new Set(unreminded.map((task) => task.client_id))) {
+        const tasks = unreminded.filter((task) => task.client_id === clientId)
+        const first = tasks[0]
+        if (!first?.contact_email) continue
+        const contact = first.contact_email
+        await saveWithMails(db, nowIso, async (trx) => {
+          // Another instance may mail the same tasks at the same moment: each task goes in one mail only.
+          const mine = new Set(
+            await markTasksReminded(
+              trx,
+              tasks.map((task) => task.id),
+              nowIso,
+            ),
+          )
+          const lines = tasks.filter((task) => mine.has(task.id)).map(lateLine)
+          if (lines.length === 0) return []
+          tasksMailed += lines.length
+          const mail = overdueTasksMail(teamTranslate(first.country as Country), first.client, lines)
+          return [{ kind: 'tasks-overdue', aboutId: null, to: contact, ...mail }]
         })
       }
       // Issue 17: suppressions older than 25 days that no brand system confirmed, once a day per country.
@@ -494,9 +579,15 @@ export function createDeskService(deps: {
           ]
         })
       }
-      return { reminded, expired, digests, unconfirmed }
+      return { reminded, expired, digests, unconfirmed, tasksMailed }
     },
   }
+}
+
+/** Issue 25: a reply that still holds a template's placeholder (`[aanvullen]`) never reaches the requester. */
+function refusePlaceholder(field: string, text: string) {
+  const placeholder = findPlaceholder(text)
+  if (placeholder) throw new PlaceholderLeft(field, placeholder)
 }
 
 /** Calendar days from today (UTC) to the due date; negative when overdue; null when nothing is due. */
@@ -521,7 +612,7 @@ export function startDeadlineJob(desk: DeskService, logger: Logger, everyMs = 60
     desk
       .runDeadlines()
       .then((done) => {
-        if (done.reminded + done.expired + done.digests + done.unconfirmed > 0)
+        if (done.reminded + done.expired + done.digests + done.unconfirmed + done.tasksMailed > 0)
           logger.info(done, 'privacy desk deadlines')
       })
       .catch((error: unknown) => logger.error({ err: error }, 'privacy desk deadline job failed'))

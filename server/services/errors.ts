@@ -64,3 +64,61 @@ export class NoticeNotCorrected extends Error {
     this.name = 'NoticeNotCorrected'
   }
 }
+
+/** Issue 25: an upload beyond MAX_FILE_BYTES (one file) or MAX_REQUEST_FILE_BYTES (all files of a request). */
+export class FileTooLarge extends Error {
+  constructor(readonly limit: 'file' | 'request') {
+    super(
+      limit === 'file'
+        ? 'A file may be at most 25 MB (26214400 bytes)'
+        : 'The files of one request may be at most 100 MB (104857600 bytes) together',
+    )
+    this.name = 'FileTooLarge'
+  }
+}
+
+/** Issue 25: an upload that is not what its Content-Type says, or not whole. */
+export class FileRefused extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'FileRefused'
+  }
+}
+
+/** Issue 25: a task's answer is final; another answer than the first is refused. */
+export class TaskAnswered extends Error {
+  constructor() {
+    super('This task was answered already; an answer is final')
+    this.name = 'TaskAnswered'
+  }
+}
+
+/** Issue 25: the privacy team closed the request; its waiting tasks need no answer any more. */
+export class TaskClosed extends Error {
+  constructor() {
+    super('The privacy team closed this request; the task needs no answer any more')
+    this.name = 'TaskClosed'
+  }
+}
+
+/** Issue 25: a request is completed while brand systems have not answered, without a reason to. */
+export class TasksOpen extends Error {
+  constructor(readonly waiting: number) {
+    super(
+      `${waiting} brand system${waiting === 1 ? ' has' : 's have'} not answered yet: wait for ${waiting === 1 ? 'it' : 'them'}, or give the reason to close without (closeWithoutTasks)`,
+    )
+    this.name = 'TasksOpen'
+  }
+}
+
+/** Issue 25: a reply still holds a template's bracketed placeholder (`[aanvullen]`, `[à compléter]`). */
+export class PlaceholderLeft extends ValidationFailed {
+  constructor(
+    field: string,
+    readonly placeholder: string,
+  ) {
+    super([{ field, rule: 'placeholder' }])
+    this.name = 'PlaceholderLeft'
+    this.message = `The text still holds the placeholder ${placeholder}: write what it stands for`
+  }
+}

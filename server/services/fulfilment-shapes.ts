@@ -8,6 +8,7 @@ import {
 } from '#shared/privacy-rights/request.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
 import type { WebhookEvent } from '../db/webhook-repository'
+import { addressSchema, type TaskCreated, taskCreatedSchema } from './task-shapes'
 
 /**
  * Issue 17: what the brand systems receive, on the wire: the feed, lookup and applied answers and the
@@ -53,19 +54,9 @@ export const feedEntrySchema: JSONSchemaType<FeedEntry> = {
       description: 'Only on PHONE (+31…, +32…), for clients allowed contact data',
     },
     postalAddress: {
-      type: 'object',
+      ...addressSchema,
       nullable: true,
       description: 'Only on POSTAL, for clients allowed contact data',
-      additionalProperties: false,
-      required: [],
-      properties: {
-        postalCode: optionalText,
-        city: optionalText,
-        street: optionalText,
-        houseNumber: optionalText,
-        houseNumberExtension: optionalText,
-        country: { type: 'string', enum: COUNTRIES, nullable: true },
-      },
     },
     createdAt: { type: 'string', format: 'date-time' },
   },
@@ -130,6 +121,7 @@ export interface RequestVerified {
 export interface WebhookData {
   'suppression.created': SuppressionCreated
   'request.verified': RequestVerified
+  'task.created': TaskCreated
 }
 /** The body of a delivery, as signed. */
 export interface WebhookPayload<E extends WebhookEvent> {
@@ -176,4 +168,5 @@ const requestVerifiedSchema: JSONSchemaType<RequestVerified> = {
 export const webhookPayloadSchemas: { [E in WebhookEvent]: JSONSchemaType<WebhookPayload<E>> } = {
   'suppression.created': envelope('suppression.created', suppressionCreatedSchema),
   'request.verified': envelope('request.verified', requestVerifiedSchema),
+  'task.created': envelope('task.created', taskCreatedSchema),
 }

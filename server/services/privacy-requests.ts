@@ -28,6 +28,7 @@ import { withFreshReference } from '../db/references'
 import { eventInsert } from '../db/timeline-repository'
 import { insertWithMails, saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
+import { createTasks } from './brand-tasks'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
@@ -172,6 +173,8 @@ export function createPrivacyRequestService(deps: {
           originalDueAt: dueAt,
           statusTokenHash: hashToken(statusToken),
         })
+        // Issue 25: access, erasure and rectification go to every brand system that takes tasks.
+        await createTasks(trx, brands, { ...request, status: 'open', dueAt }, nowIso)
         const dueText = formatLongDate(dueAt.slice(0, 10), request.language, request.country)
         const team = teamTranslate(request.country)
         const teamDue = formatLongDate(dueAt.slice(0, 10), 'nl', request.country)

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { RateLimitStore } from '../middleware/rate-limit'
 
-/** Which mails count together: verification links, and acknowledgements of contact messages and complaints. */
-export type RecipientMailGroup = 'verification' | 'acknowledgement'
+/**
+ * Which mails count together: verification links; acknowledgements of contact messages and complaints; and
+ * (issue 25) the status page's codes, which only someone holding the request's own link can ask for.
+ */
+export type RecipientMailGroup = 'verification' | 'acknowledgement' | 'code'
+
+/** Codes a day to one address: enough for a requester who mistypes, too few to flood their mailbox. */
+export const CODE_MAILS_PER_DAY = 10
 
 /**
  * Nothing an anonymous visitor does may flood a third party: at most `perDay` mails of a group go to one
@@ -19,7 +25,7 @@ export function recipientMailLimit(store: RateLimitStore, perDay: number): Recip
   return {
     async allows(group, address) {
       const key = `mail:${group}:${createHash('sha256').update(normaliseAddress(address)).digest('hex')}`
-      return (await store.hit(key, DAY_MS)) <= perDay
+      return (await store.hit(key, DAY_MS)) <= (group === 'code' ? CODE_MAILS_PER_DAY : perDay)
     },
   }
 }

@@ -3,6 +3,8 @@ import type { Db } from '../db/database'
 import { type Purged, purgeExpired } from '../db/retention-repository'
 import type { Logger } from '../logger'
 import type { StaffSessions } from '../staff/sessions'
+import { STALE_UPLOAD_MS } from './file-store'
+import { addMonths } from './privacy-requests'
 
 const DAY_MS = 86_400_000
 
@@ -31,6 +33,7 @@ export function startRetentionJob(deps: {
       .toISOString()
       .slice(0, 10)
   }
+  const monthsBefore = (months: number) => addMonths(clock(), -months).toISOString()
   const run = async (): Promise<(Purged & { staffSessions: number }) | null> => {
     try {
       const purged = await purgeExpired(db.db, {
@@ -39,6 +42,8 @@ export function startRetentionJob(deps: {
         complaints: before(deps.retention.complaintDays),
         mailRecords: before(deps.retention.mailRecordDays),
         notices: yearsBefore(deps.retention.politicalAdYears),
+        closedRequests: monthsBefore(deps.retention.closedRequestMonths),
+        staleUploads: new Date(clock().getTime() - STALE_UPLOAD_MS).toISOString(),
         now: clock().toISOString(),
       })
       if (purged.notices > 0) deps.noticesChanged?.()

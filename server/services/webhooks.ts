@@ -59,7 +59,7 @@ export function webhookHeaders(signer: Webhook, id: string, at: Date, payload: s
 type Trx = Transaction<Database>
 
 /** Writes one delivery per subscribed endpoint, in the caller's transaction; `data` null skips that client. */
-async function publish<E extends WebhookEvent>(
+export async function publish<E extends WebhookEvent>(
   trx: Trx,
   event: E,
   country: Country,
@@ -79,7 +79,7 @@ async function publish<E extends WebhookEvent>(
   }
 }
 
-type Subscriber = Pick<ApiClient, 'brands' | 'contactData'>
+type Subscriber = Pick<ApiClient, 'id' | 'brands' | 'contactData'>
 type StoredSuppression = Omit<FeedItem, 'seq' | 'reference'>
 
 /** What `suppression.created` tells one client: the suppressions of its brands, contact data if allowed. */
@@ -99,7 +99,19 @@ export function suppressionCreated(
   }
 }
 
-/** What `request.verified` tells every subscribed client of the country: ids and the reference only. */
+/**
+ * Whether a request concerns a client's brands: an objection those it names (issue 25: `request.verified`
+ * goes to them only); the other rights every brand of the country.
+ */
+export function concerns(
+  request: Pick<PrivacyRequest, 'flowType' | 'brands'>,
+  client: Pick<ApiClient, 'brands'>,
+) {
+  if (request.flowType !== 'OBJECTION' || !client.brands) return true
+  return request.brands.some((key) => client.brands?.includes(key))
+}
+
+/** What `request.verified` tells each subscribed client the request concerns: ids and the reference only. */
 export function requestVerified(
   request: Pick<PrivacyRequest, 'id' | 'reference' | 'flowType'>,
   verifiedAt: string,
@@ -123,13 +135,14 @@ export async function recordSuppressions(
   await publish(trx, 'suppression.created', request.country, data, now)
 }
 
-/** A request's e-mail address was confirmed. */
+/** A request's e-mail address was confirmed: told to the clients whose brands it concerns. */
 export async function publishVerified(
   trx: Trx,
-  request: Pick<PrivacyRequest, 'id' | 'reference' | 'country' | 'flowType'>,
+  request: Pick<PrivacyRequest, 'id' | 'reference' | 'country' | 'flowType' | 'brands'>,
   now: string,
 ) {
-  await publish(trx, 'request.verified', request.country, () => requestVerified(request, now), now)
+  const data = (client: Subscriber) => (concerns(request, client) ? requestVerified(request, now) : null)
+  await publish(trx, 'request.verified', request.country, data, now)
 }
 
 /**

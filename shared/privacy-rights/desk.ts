@@ -1,6 +1,7 @@
 import type { JSONSchemaType } from 'ajv'
 import type { Country } from '../site'
 import { FLOW_TYPES, type FlowType } from './request'
+import type { TaskView } from './tasks'
 
 /**
  * Issue 16: the privacy desk. A request is `pending` until its e-mail address is verified (or `expired` when
@@ -51,6 +52,15 @@ export const EVENT_KINDS = [
   'completed',
   'rejected',
   'note',
+  // Issue 25: the brand systems' tasks, and the requester's access package.
+  'tasks-created',
+  'task-answered',
+  'tasks-waived',
+  'code-sent',
+  'unlocked',
+  'package-downloaded',
+  'package-erased',
+  'anonymised',
 ] as const
 export type EventKind = (typeof EVENT_KINDS)[number]
 
@@ -69,6 +79,7 @@ export const DESK_MAIL_KINDS = [
   'completed',
   'rejected',
   'objection-processed',
+  'code',
 ] as const
 
 /** Texts the team writes: long enough for a real reply, short enough for a mail. */
@@ -140,10 +151,10 @@ export interface RequestDetail extends QueueItem {
   related: Pick<QueueItem, 'reference' | 'flowType' | 'status' | 'country' | 'receivedAt'>[]
   /** Objections: per suppression (brand key × channel), whether a brand system confirmed it (issue 17). */
   fulfilment: { brandKey: string; channel: string; appliedAt: string | null; client: string | null }[]
+  /** Issue 25: access, erasure and rectification: each brand system's task, its answer and files. */
+  tasks: TaskView[]
   /** What the team may do now. */
   actions: { extend: boolean; complete: boolean; reject: boolean }
-  /** The reply's starting text, per type, in the requester's language: the team edits it before sending. */
-  replyTemplate: string
 }
 
 export interface ExtendBody {
@@ -151,6 +162,8 @@ export interface ExtendBody {
 }
 export interface CompleteBody {
   message: string
+  /** Issue 25: why the request is completed while brand systems have not answered (else 409 TASKS_OPEN). */
+  closeWithoutTasks?: string
 }
 export interface RejectBody {
   reason: RejectionReason
@@ -172,7 +185,10 @@ export const completeSchema: JSONSchemaType<CompleteBody> = {
   type: 'object',
   additionalProperties: false,
   required: ['message'],
-  properties: { message: text(MAX_REPLY_LENGTH) },
+  properties: {
+    message: text(MAX_REPLY_LENGTH),
+    closeWithoutTasks: { ...text(MAX_NOTE_LENGTH), nullable: true },
+  },
 }
 export const rejectSchema: JSONSchemaType<RejectBody> = {
   type: 'object',

@@ -44,6 +44,7 @@ export const STAFF_ACTIONS = [
   'NOTE_ADDED',
   'COMPLAINT_REVIEWED',
   'COMPLAINT_CLOSED',
+  'FILE_OPENED',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -59,6 +60,10 @@ export interface AuditEntry {
     channels?: SuppressionChannel[]
     identityCheck?: IdentityCheck
     confirmationMail?: boolean
+    /** Issue 25: brand systems a completion closed without waiting for their answer. */
+    tasksWaived?: number
+    /** Issue 25: the access answer's file a team member opened (its id; never its name, which may be personal). */
+    fileId?: string
   }
 }
 

@@ -166,6 +166,36 @@ export async function deskTestSetup(
         .send({ token })
       expect(confirmed.headers.location).toBe(`/${lang}/email-verified`)
     },
+    /**
+     * Issue 25: unlocks the status page of a link as its requester does: asks for a code, reads it from the
+     * mail the SMTP server received, and sends it back. Answers the unlock cookie (`name=value`).
+     */
+    async unlock(email: string, reference: string, token: string, country: Country = 'BE') {
+      const lang = country === 'BE' ? 'fr' : 'nl'
+      const asked = await request(app)
+        .post(`/${lang}/privacy-rights/status/code`)
+        .set('Host', SITES[country])
+        .type('form')
+        .send({ token })
+      expect(asked.status, asked.text).toBe(303)
+      const codes = await sink.waitFor(
+        (mail) =>
+          JSON.stringify(mail.to).includes(email) &&
+          (mail.subject ?? '').includes(`[${reference}]`) &&
+          /\b\d{6}\b/.test(mail.text ?? '') &&
+          /code/i.test(mail.subject ?? ''),
+        1,
+      )
+      const code = /^(\d{6})$/m.exec(codes.at(-1)?.text ?? '')?.[1] ?? ''
+      const unlocked = await request(app)
+        .post(`/${lang}/privacy-rights/status/unlock`)
+        .set('Host', SITES[country])
+        .type('form')
+        .send({ token, code })
+      expect(unlocked.status, unlocked.text).toBe(303)
+      const cookie = (unlocked.headers['set-cookie'] as unknown as string[] | undefined)?.[0] ?? ''
+      return cookie.split(';')[0] ?? ''
+    },
     /** Waits until the outbox has sent everything it holds. */
     async drained() {
       await expect.poll(async () => (await outboxCounts(setup.composition.db.db)).queued).toBe(0)

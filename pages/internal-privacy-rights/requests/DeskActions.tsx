@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { errorCode, postJson } from '#renderer/json.ts'
+import { errorCode, type JsonAnswer, postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
@@ -41,23 +41,19 @@ export function useDeskActions<T, A extends string>(
       window.location.assign(localizedPath(lang, '/internal-privacy-rights/sign-in'))
       return
     }
-    const code = errorCode(answer)
-    const text =
-      code === 'INVALID_TRANSITION'
-        ? 'staff.desk.error.transition'
-        : code === 'NOTICE_NOT_CORRECTED'
-          ? 'staff.desk.error.not_corrected'
-          : code === 'VALIDATION_FAILED'
-            ? 'staff.desk.error.empty'
-            : 'staff.desk.error.failed'
-    setMessage({ kind: 'error', text: t(text) })
+    setMessage({ kind: 'error', text: t(refusalText(answer)) })
   }
-  const submit = (action: A, fields: string[]) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    void run(action, Object.fromEntries(fields.map((name) => [name, String(data.get(name) ?? '')])), form)
-  }
+  /** Posts the form's `fields`; an `optional` field left blank is not sent. */
+  const submit =
+    (action: A, fields: string[], optional: string[] = []) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      const form = event.currentTarget
+      const data = new FormData(form)
+      const value = (name: string) => String(data.get(name) ?? '')
+      const sent = [...fields, ...optional.filter((name) => value(name).trim() !== '')]
+      void run(action, Object.fromEntries(sent.map((name) => [name, value(name)])), form)
+    }
   const status = (
     <p
       ref={messageRef}
@@ -69,6 +65,20 @@ export function useDeskActions<T, A extends string>(
     </p>
   )
   return { run, submit, busy, status }
+}
+
+/** What the desk says when the API refused an action. */
+function refusalText(answer: JsonAnswer | null): PhraseKey {
+  const code = errorCode(answer)
+  const rules = (answer?.body as { error?: { fields?: { rule?: string }[] } } | null)?.error?.fields ?? []
+  if (code === 'INVALID_TRANSITION') return 'staff.desk.error.transition'
+  if (code === 'NOTICE_NOT_CORRECTED') return 'staff.desk.error.not_corrected'
+  // Issue 25: brand systems have not answered yet; a template's placeholder is still in the text.
+  if (code === 'TASKS_OPEN') return 'staff.desk.error.tasks_open'
+  if (code === 'VALIDATION_FAILED' && rules.some((field) => field.rule === 'placeholder'))
+    return 'staff.desk.error.placeholder'
+  if (code === 'VALIDATION_FAILED') return 'staff.desk.error.empty'
+  return 'staff.desk.error.failed'
 }
 
 /** One action's form: its fields, then its button. */

@@ -38,16 +38,33 @@ export function DeskTextArea({
   name,
   rows,
   defaultValue,
+  required = true,
+  hint,
 }: {
   label: string
   name: string
   rows: number
   defaultValue?: string
+  required?: boolean
+  hint?: string
 }) {
+  const hintId = `${name}-hint`
   return (
     <label className="field">
       <span className="field__label">{label}</span>
-      <textarea className="field__input" name={name} rows={rows} required defaultValue={defaultValue} />
+      {hint && (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      )}
+      <textarea
+        className="field__input"
+        name={name}
+        rows={rows}
+        required={required}
+        defaultValue={defaultValue}
+        aria-describedby={hint ? hintId : undefined}
+      />
     </label>
   )
 }

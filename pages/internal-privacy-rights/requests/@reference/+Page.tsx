@@ -28,6 +28,7 @@ import { localizedPath } from '#shared/routing.ts'
 import { ActionForm, NoteCard, useDeskActions } from '../DeskActions'
 import { choiceFields, DeskTable, DeskTextArea } from '../DeskFields'
 import { DueBadge } from '../DueBadge'
+import { TaskCard } from '../TaskCard'
 import type { Data } from './+data'
 
 /**
@@ -43,6 +44,7 @@ export default function Page() {
   const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const queue = localizedPath(lang, '/internal-privacy-rights/requests')
+  const waiting = request.tasks.filter((task) => task.state === 'waiting' || task.state === 'overdue').length
 
   const { submit, busy, status } = useDeskActions<RequestDetail, DeskAction>(
     `/api/internal-privacy-rights/requests/${request.reference}`,
@@ -130,7 +132,7 @@ export default function Page() {
           {request.actions.complete && (
             <ActionForm
               heading={t('staff.desk.complete.heading')}
-              onSubmit={submit('complete', ['message'])}
+              onSubmit={submit('complete', ['message'], ['closeWithoutTasks'])}
               busy={busy}
               label={t('staff.desk.complete.submit')}
             >
@@ -140,8 +142,16 @@ export default function Page() {
                 })}
                 name="message"
                 rows={8}
-                defaultValue={request.replyTemplate}
               />
+              {waiting > 0 && (
+                <DeskTextArea
+                  label={t('staff.desk.complete.without_tasks', { smart_count: waiting })}
+                  hint={t('staff.desk.complete.without_tasks_hint')}
+                  name="closeWithoutTasks"
+                  rows={3}
+                  required={false}
+                />
+              )}
             </ActionForm>
           )}
           {request.actions.extend && (
@@ -177,6 +187,10 @@ export default function Page() {
       )}
 
       <NoteCard onSubmit={submit('notes', ['text'])} busy={busy} />
+
+      {request.tasks.length > 0 && (
+        <TaskCard reference={request.reference} tasks={request.tasks} time={time} />
+      )}
 
       {request.fulfilment.length > 0 && (
         <section className="card" aria-labelledby="fulfilment-heading">
