@@ -4,6 +4,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../support/app'
 import { DAY_MS, type DeskBench, deskTestSetup, SITES, timelineWords } from '../support/desk'
+import { binary, samplePdf } from '../support/files'
 import { openApiSchemas } from '../support/openapi'
 import { WebhookReceiver } from '../support/webhook-receiver'
 
@@ -12,17 +13,6 @@ const START = new Date(Math.floor(Date.now() / 60_000) * 60_000)
 const API = '/api/internal-privacy-rights/requests'
 const TASKS = '/api/v1/tasks'
 
-/** A small but real PDF: its header, one empty page, its cross-reference table and `%%EOF`. */
-export function samplePdf(text: string): Buffer {
-  const body = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${text}\n`
-  return Buffer.from(`${body}xref\n0 4\ntrailer<</Size 4/Root 1 0 R>>\nstartxref\n0\n%%EOF\n`)
-}
-/** supertest's parser for a body kept as bytes, whatever its type. */
-export const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = []
-  res.on('data', (chunk: Buffer) => chunks.push(chunk))
-  res.on('end', () => done(null, Buffer.concat(chunks)))
-}
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
 
 describe.each(DATABASES)('brand tasks for access, erasure and rectification on %s (issue 25)', (kind) => {

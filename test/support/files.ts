@@ -1,0 +1,13 @@
+import type request from 'supertest'
+
+/** A small but real PDF: its header, one empty page, its cross-reference table and `%%EOF`. */
+export function samplePdf(text: string): Buffer {
+  const body = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${text}\n`
+  return Buffer.from(`${body}xref\n0 4\ntrailer<</Size 4/Root 1 0 R>>\nstartxref\n0\n%%EOF\n`)
+}
+/** supertest's parser for a body kept as bytes, whatever its type. */
+export const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = []
+  res.on('data', (chunk: Buffer) => chunks.push(chunk))
+  res.on('end', () => done(null, Buffer.concat(chunks)))
+}
