@@ -3,40 +3,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import { DATABASES, runRetention } from '../support/app'
 import { DAY_MS, type DeskBench, deskTestSetup, SITES, timelineWords } from '../support/desk'
-import { binary, samplePdf } from '../support/files'
+import { binary, samplePdf, unzip } from '../support/files'
 
 const START = new Date('2026-11-02T09:00:00Z')
 const API = '/api/internal-privacy-rights/requests'
 const TASKS = '/api/v1/tasks'
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
-
-/** The entries of a ZIP, read with yauzl (not our writer): name → bytes. */
-export async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  )
-  const entries = new Map<string, Buffer>()
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) => {
-      archive.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error)
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks))
-          archive.readEntry()
-        })
-      })
-    })
-    archive.on('end', resolve)
-    archive.on('error', reject)
-    archive.readEntry()
-  })
-  return entries
-}
 
 describe.each(DATABASES)('the requester’s access package behind a mailed code on %s (issue 25)', (kind) => {
   let desk: DeskBench

@@ -1,4 +1,5 @@
 import type request from 'supertest'
+import yauzl from 'yauzl'
 
 /** A small but real PDF: its header, one empty page, its cross-reference table and `%%EOF`. */
 export function samplePdf(text: string): Buffer {
@@ -10,4 +11,29 @@ export const binary = (res: request.Response, done: (error: Error | null, body: 
   const chunks: Buffer[] = []
   res.on('data', (chunk: Buffer) => chunks.push(chunk))
   res.on('end', () => done(null, Buffer.concat(chunks)))
+}
+
+/** The entries of a ZIP, read with yauzl (not our writer): name → bytes. */
+export async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  )
+  const entries = new Map<string, Buffer>()
+  await new Promise<void>((resolve, reject) => {
+    archive.on('entry', (entry: yauzl.Entry) => {
+      archive.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error)
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks))
+          archive.readEntry()
+        })
+      })
+    })
+    archive.on('end', resolve)
+    archive.on('error', reject)
+    archive.readEntry()
+  })
+  return entries
 }
