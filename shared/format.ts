@@ -50,3 +50,12 @@ export function numberFormatter(lang: Language, country: Country): (n: number) =
   const formatter = new Intl.NumberFormat(htmlLang(lang, country), { maximumFractionDigits: 0 })
   return (n) => formatter.format(n)
 }
+
+/** A file's size as file managers show it (decimal units): `840 B`, `18,3 kB`, `2,4 MB` (issue 25). */
+export function formatFileSize(bytes: number, lang: Language, country: Country): string {
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(htmlLang(lang, country), { maximumFractionDigits: digits }).format(value)
+  if (bytes < 1000) return `${format(bytes, 0)} B`
+  if (bytes < 1_000_000) return `${format(bytes / 1000, 1)} kB`
+  return `${format(bytes / 1_000_000, 1)} MB`
+}

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { TaskFileType } from '#shared/privacy-rights/tasks.ts'
-import type { Database } from './schema'
+import type { Database, TaskFileTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -18,18 +18,7 @@ export interface StoredFile {
   completedAt: string | null
 }
 
-function toFile(row: {
-  id: string
-  task_id: string
-  request_id: string
-  name: string
-  content_type: string
-  size: number | string
-  chunks: number
-  sha256: string | null
-  created_at: string
-  completed_at: string | null
-}): StoredFile {
+function toFile(row: Selectable<TaskFileTable>): StoredFile {
   return {
     id: row.id,
     taskId: row.task_id,

@@ -1,19 +1,10 @@
 import { TASK_OUTCOME_LABELS, TASK_REFUSAL_LABELS } from '#shared/desk-labels.ts'
-import { formatDateTime, formatLongDate } from '#shared/format.ts'
+import { formatDateTime, formatFileSize, formatLongDate } from '#shared/format.ts'
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import { FLOW_LABELS } from '#shared/labels.ts'
 import type { TaskView } from '#shared/privacy-rights/tasks.ts'
 import type { PrivacyRequest } from '../db/privacy-request-repository'
-
-/** A file's size as people read it: bytes, kB or MB (decimal, as file managers show them). */
-export function fileSize(bytes: number, lang: 'nl' | 'fr'): string {
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat(lang === 'fr' ? 'fr-BE' : 'nl-NL', { maximumFractionDigits: digits }).format(value)
-  if (bytes < 1000) return `${number(bytes, 0)} B`
-  if (bytes < 1_000_000) return `${number(bytes / 1000, 1)} kB`
-  return `${number(bytes / 1_000_000, 1)} MB`
-}
 
 /**
  * Issue 25 item 4: the summary page of an access package, in the requester's language: which brand systems
@@ -40,7 +31,7 @@ export function accessSummary(
   const rows = tasks.map((task) => {
     const files = task.files.map(
       (file) =>
-        `<li><a href="${e(encodeURI(paths.get(file.id) ?? ''))}">${e(file.name)}</a> (${fileSize(file.size, lang)})</li>`,
+        `<li><a href="${e(encodeURI(paths.get(file.id) ?? ''))}">${e(file.name)}</a> (${formatFileSize(file.size, lang, country)})</li>`,
     )
     return `<tr><td>${e(task.client)}</td><td>${e(task.brands.join(', '))}</td><td>${e(outcome(task))}${
       task.note ? `<p>${e(task.note)}</p>` : ''

@@ -1,15 +1,9 @@
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { TASK_OUTCOME_LABELS, TASK_REFUSAL_LABELS, TASK_STATE_LABELS } from '#shared/desk-labels.ts'
+import { formatFileSize } from '#shared/format.ts'
 import type { TaskView } from '#shared/privacy-rights/tasks.ts'
 import { DeskTable } from './DeskFields'
-
-/** A file's size for the team: kB or MB, one decimal. */
-function size(bytes: number, lang: string) {
-  const format = (value: number) =>
-    new Intl.NumberFormat(lang === 'fr' ? 'fr-BE' : 'nl-NL', { maximumFractionDigits: 1 }).format(value)
-  return bytes < 1_000_000 ? `${format(bytes / 1000)} kB` : `${format(bytes / 1_000_000)} MB`
-}
 
 /**
  * Issue 25: each brand system's part of the request: its brands, whether it answered (or is overdue), its
@@ -25,7 +19,7 @@ export function TaskCard({
   time: (iso: string) => string
 }) {
   const t = useTranslate()
-  const { lang } = usePageContext()
+  const { lang, site } = usePageContext()
   return (
     <section className="card" aria-labelledby="tasks-heading">
       <h2 id="tasks-heading">{t('staff.desk.tasks.heading')}</h2>
@@ -64,7 +58,7 @@ export function TaskCard({
                     <a href={`/api/internal-privacy-rights/requests/${reference}/files/${file.id}`} download>
                       {file.name}
                     </a>{' '}
-                    ({size(file.size, lang)})
+                    ({formatFileSize(file.size, lang, site.country)})
                   </li>
                 ))}
               </ul>
