@@ -4,6 +4,7 @@ import type { DocumentStore } from './server/documents/store'
 import type { ComplaintDesk } from './server/services/complaint-desk'
 import type { DeskActor, DeskService } from './server/services/desk'
 import type { PoliticalAdsService } from './server/services/political-ads'
+import type { PreferenceService } from './server/services/preferences'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
 import type { RequesterAccess } from './server/services/requester-access'
 import type { SearchService } from './server/services/search'
@@ -11,6 +12,7 @@ import type { StaffService } from './server/services/staff'
 import type { BrandCatalog } from './shared/brands'
 import type { PhraseKey, Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
+import type { UnsubscribeView } from './shared/privacy-rights/preferences'
 import type { SignInView, StaffMember } from './shared/privacy-rights/staff'
 import type { StatusNotice } from './shared/privacy-rights/status-page'
 import type { Site } from './shared/site'
@@ -56,6 +58,10 @@ declare global {
       statusUnlocked?: string | null
       /** Issue 25, the status page after one of its forms: what to tell (a wrong code, a code sent, …). */
       statusNotice?: StatusNotice | null
+      /** Issue 28: the preference centre (the reader's choices through their link): on the server only. */
+      preferences?: PreferenceService
+      /** Issue 28: the page of a one-click unsubscribe link, as server/api/unsubscribe.ts found its token. */
+      unsubscribe?: UnsubscribeView
       /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */
       deskActor?: DeskActor | null
       /** Staff pages: the signed-in member's roles, for the staff bar's links. */

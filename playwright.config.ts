@@ -55,6 +55,11 @@ export const E2E_DATABASE = process.env.E2E_DATABASE
  * links of its mails and the staff sign-in's redirect).
  */
 process.env.E2E_HOSTS_FILE ??= hostsFileFor(E2E_PORT)
+/**
+ * The e2e site's webhook signing key, which the operator commands of the tests share with it: the keys of
+ * one-click unsubscribe links (issue 28) and the webhook secrets are derived from it.
+ */
+export const E2E_WEBHOOK_SIGNING_KEY = 'e2e-webhook-signing-key-not-secret-0123456789'
 /** The staff sign-in's OpenID provider, in the mail sink's process (test/support/oidc-provider.ts). */
 export const E2E_IDP = `http://127.0.0.1:${E2E_IDP_PORT}`
 
@@ -181,6 +186,7 @@ export default defineConfig({
         STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
         // The test provider puts logins with "desk" in the privacy-desk group: the privacy team.
         STAFF_PRIVACY_TEAM_GROUPS: 'privacy-desk',
+        WEBHOOK_SIGNING_KEY: E2E_WEBHOOK_SIGNING_KEY,
       },
     },
   ],

@@ -13,6 +13,8 @@
  *   webhook --name "HLN CRM" --url https://… --disable      no more deliveries there, waiting ones cancelled
  *   deliveries --failed                                     webhook deliveries given up on after 3 days
  *   tasks --name "HLN CRM" --tasks on|off [--contact ops@…]  access, erasure and rectification tasks (issue 25)
+ *   unsubscribe-key --name "HLN CRM"                        prints keyId=… and key=… for one-click unsubscribe
+ *                                                           links (issue 28); the earlier pair works 30 days more
  * `add … --ids-only`: the client gets ids and references, never contact data. `add … --tasks on --contact
  * ops@…`: it takes tasks from the start, and its contact hears of tasks it leaves unanswered for 10 days.
  */
@@ -24,6 +26,7 @@ import { loadConfig } from '#server/config.ts'
 import { migrateDatabase, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
+import { createUnsubscribeService } from '#server/services/unsubscribe.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 
 const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY] [--ids-only]
@@ -34,7 +37,8 @@ const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--
        npm run api-clients -- webhook --name NAME --url URL --events suppression.created,request.verified
        npm run api-clients -- webhook --name NAME --url URL --disable
        npm run api-clients -- deliveries --failed
-       npm run api-clients -- tasks --name NAME --tasks on|off [--contact ADDRESS]`
+       npm run api-clients -- tasks --name NAME --tasks on|off [--contact ADDRESS]
+       npm run api-clients -- unsubscribe-key --name NAME`
 
 /** The command line is not one of USAGE's. */
 class Usage extends Error {}
@@ -138,6 +142,17 @@ try {
     const state = tasks === undefined ? '' : tasks ? 'takes tasks now' : 'takes no more tasks'
     const contact = values.contact ? `late tasks are mailed to ${values.contact.trim()}` : ''
     console.log(`"${name}": ${[state, contact].filter(Boolean).join('; ')}.`)
+  } else if (command === 'unsubscribe-key') {
+    if (!name) throw new Usage()
+    const unsubscribe = createUnsubscribeService({
+      db,
+      brands: BRANDS,
+      signingKey: webhookKey(config, `${ROOT}/data/webhook-signing.key`),
+      privacyMailbox: config.privacyMailbox,
+    })
+    const pair = await unsubscribe.newKey(name)
+    console.log(`keyId=${pair.keyId}`)
+    console.log(`key=${pair.key}`)
   } else if (command === 'deliveries' && values.failed) {
     const failed = await webhooks().failed()
     if (failed.length === 0) console.log('No failed deliveries.')

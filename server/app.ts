@@ -6,10 +6,12 @@ import { deskRouter } from './api/desk'
 import { documentsRouter } from './api/documents'
 import { fulfilmentRouter } from './api/fulfilment'
 import { politicalAdsRouter } from './api/political-ads'
+import { preferencesRouter } from './api/preferences'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
 import { staffRouter } from './api/staff'
 import { statusRouter } from './api/status'
+import { unsubscribeRouter } from './api/unsubscribe'
 import { verificationRouter } from './api/verification'
 import { isPrecompressed } from './compressed'
 import type { Config } from './config'
@@ -32,10 +34,12 @@ import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
 import type { FileStore } from './services/file-store'
 import type { PoliticalAdsService } from './services/political-ads'
+import type { PreferenceService } from './services/preferences'
 import type { PrivacyRequestService } from './services/privacy-requests'
 import type { RequesterAccess } from './services/requester-access'
 import type { SearchService } from './services/search'
 import type { StaffService } from './services/staff'
+import type { UnsubscribeService } from './services/unsubscribe'
 import type { OidcSignIn } from './staff/oidc'
 import { staffArea } from './staff/router'
 import type { StaffSessions } from './staff/sessions'
@@ -59,6 +63,10 @@ export interface Services {
   requesterAccess: RequesterAccess
   /** Issue 25: the access answers' files, encrypted in the database (the desk opens them). */
   files: FileStore
+  /** Issue 28: the reader's preference centre. */
+  preferences: PreferenceService
+  /** Issue 28: one-click unsubscribe links of the brands' mailings, and their keys. */
+  unsubscribe: UnsubscribeService
   /** Complaints about political ads on the desk (issue 18). */
   complaintDesk: ComplaintDesk
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
@@ -134,6 +142,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', searchRouter(services.search, services.responseCache))
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
+  app.use('/api', preferencesRouter(services.preferences, limit('preferences')))
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
   app.use(
     '/api',
@@ -167,12 +176,14 @@ export function createApp(config: Config, services: Services) {
       desk: services.desk,
       complaintDesk: services.complaintDesk,
       requesterAccess: services.requesterAccess,
+      preferences: services.preferences,
       staffCountries: config.staff.countries,
     },
     // Development renders every request, so edits show at once.
     development ? null : services.responseCache,
   )
   app.use(statusRouter(services.requesterAccess, pageHandler, limit('status'), services.logger))
+  app.use(unsubscribeRouter(services.unsubscribe, pageHandler, services.logger))
   app.get('/{*splat}', pageHandler)
 
   app.use(errorHandler(services.logger))

@@ -24,6 +24,7 @@ import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
 import { createFileStore } from './services/file-store'
 import { createPoliticalAdsService } from './services/political-ads'
+import { createPreferenceService } from './services/preferences'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { recipientMailLimit } from './services/recipient-limit'
 import { createRequesterAccess } from './services/requester-access'
@@ -31,6 +32,7 @@ import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
+import { createUnsubscribeService } from './services/unsubscribe'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
 import { publicOrigin, staffOrigin, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
@@ -165,6 +167,7 @@ export async function compose(
   })
 
   const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
+  const metrics = createMetrics({ db })
   const webhooks: Composition['webhooks'] = {
     admin: webhookAdmin(db, signingKey, options.clock),
     worker: null,
@@ -218,7 +221,25 @@ export async function compose(
     },
     rateLimitStore,
     responseCache,
-    metrics: createMetrics({ db }),
+    metrics,
+    preferences: createPreferenceService({
+      db,
+      brands: BRANDS,
+      emailDomainCheck,
+      mailLimit,
+      privacyMailbox: config.privacyMailbox,
+      count: metrics.countStops,
+      clock: options.clock,
+    }),
+    // Issue 28: the brands' one-click unsubscribe keys, derived from the webhook signing key (never stored).
+    unsubscribe: createUnsubscribeService({
+      db,
+      brands: BRANDS,
+      signingKey,
+      privacyMailbox: config.privacyMailbox,
+      count: metrics.countStops,
+      clock: options.clock,
+    }),
     development: options.development ?? false,
     ready: async () => {
       if (shuttingDown) return false

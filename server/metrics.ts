@@ -4,12 +4,15 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Db } from './db/database'
 import { readOperations } from './db/metrics-repository'
 import { metricsRoute } from './middleware/request-log'
+import type { StopCounter } from './services/preferences'
 
 export interface Metrics {
   /** Counts and times every response, by route label, method and status. */
   observe: RequestHandler
   /** The Prometheus text exposition, with the database gauges read now. */
   render(): Promise<{ contentType: string; body: string }>
+  /** Issue 28: `n` suppressions a reader made themselves, in the preference centre or by one click. */
+  countStops: StopCounter
 }
 
 /**
@@ -50,8 +53,25 @@ export function createMetrics(deps: { db: Db; clock?: () => Date }): Metrics {
     'Verified privacy requests due from now to seven days on',
   )
   const overdue = gauge('privacy_requests_overdue', 'Verified privacy requests past their due date')
+  const stops = {
+    preferences: new Counter({
+      name: 'privacy_preference_stops_total',
+      help: 'Suppressions readers made in the preference centre, by country and channel (one per brand key)',
+      labelNames: ['country', 'channel'] as const,
+      registers: [registry],
+    }),
+    'one-click': new Counter({
+      name: 'privacy_one_click_unsubscribes_total',
+      help: "Suppressions made by one-click unsubscribe links of the brands' mailings, by country and channel",
+      labelNames: ['country', 'channel'] as const,
+      registers: [registry],
+    }),
+  }
 
   return {
+    countStops(kind, country, channel, n) {
+      if (n > 0) stops[kind].inc({ country, channel }, n)
+    },
     observe(req, res, next) {
       const end = duration.startTimer()
       res.on('finish', () => {

@@ -25,6 +25,8 @@ export const brandListSchema: JSONSchemaType<BrandList> = {
             uniqueItems: true,
             items: { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_]*$' },
           },
+          // Issue 28: the language of the brand's own pages (its one-click unsubscribe page); absent: Dutch.
+          language: { type: 'string', enum: ['nl', 'fr'], nullable: true },
         },
       },
     },

@@ -5,6 +5,8 @@ export interface Brand {
   id: string
   description: string
   nroKeys: string[]
+  /** The language the brand speaks to its readers, when it is not Dutch (7sur7: French). */
+  language?: 'nl' | 'fr'
 }
 
 export interface BrandList {

@@ -58,6 +58,16 @@ const FIXED_TRAILS: Record<string, Crumb[]> = {
     PRIVACY_RIGHTS,
     { labelKey: 'layout.breadcrumbs.processed', href: '/privacy-rights/processed' },
   ],
+  '/privacy-rights/status': [
+    HOME,
+    PRIVACY_RIGHTS,
+    { labelKey: 'layout.breadcrumbs.status', href: '/privacy-rights/status' },
+  ],
+  '/privacy-rights/preferences': [
+    HOME,
+    PRIVACY_RIGHTS,
+    { labelKey: 'layout.breadcrumbs.preferences', href: '/privacy-rights/preferences' },
+  ],
   '/privacy-rights/push-notifications': [
     HOME,
     PRIVACY_RIGHTS,

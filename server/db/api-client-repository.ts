@@ -21,7 +21,7 @@ export interface ApiClient {
   contactEmail: string | null
 }
 
-function toClient(row: Selectable<ApiClientTable>): ApiClient {
+export function toClient(row: Selectable<ApiClientTable>): ApiClient {
   return {
     id: row.id,
     name: row.name,

@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely'
 import { deleteExpiredSecrets } from './api-client-repository'
 import { deleteStaleUploads } from './file-repository'
+import { deleteExpiredPreferenceTokens } from './preference-repository'
 import { anonymiseClosed, erasePackages } from './request-retention'
 import type { Database } from './schema'
+import { deleteExpiredUnsubscribeKeys } from './unsubscribe-repository'
 
 /** Rows created before these instants (ISO-8601) have reached the end of their retention period. */
 export interface RetentionCutoffs {
@@ -36,6 +38,9 @@ export interface Purged {
   packages: number
   anonymised: number
   staleUploads: number
+  /** Issue 28: lapsed preference-centre links, and unsubscribe key ids past their 30 days. */
+  preferenceLinks: number
+  unsubscribeKeys: number
 }
 
 /**
@@ -113,6 +118,8 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     packages: await erasePackages(db, cutoffs.now),
     anonymised: await anonymiseClosed(db, cutoffs.closedRequests, cutoffs.now),
     staleUploads: await deleteStaleUploads(db, cutoffs.staleUploads),
+    preferenceLinks: await deleteExpiredPreferenceTokens(db, cutoffs.now),
+    unsubscribeKeys: await deleteExpiredUnsubscribeKeys(db, cutoffs.now),
   }
 }
 

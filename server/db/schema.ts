@@ -30,6 +30,29 @@ export interface Database {
   brand_tasks: BrandTaskTable
   task_files: TaskFileTable
   task_file_chunks: TaskFileChunkTable
+  preference_tokens: PreferenceTokenTable
+  unsubscribe_keys: UnsubscribeKeyTable
+}
+
+/** Issue 28: a preference centre's link (only its SHA-256), for one address of one country, 7 days. */
+export interface PreferenceTokenTable {
+  token_hash: string
+  email: string
+  country: string
+  language: string
+  created_at: string
+  expires_at: string
+}
+
+/**
+ * Issue 28: the id of a brand system's one-click unsubscribe key (the key is derived, never stored); a rotated-out
+ * id works until `valid_until`.
+ */
+export interface UnsubscribeKeyTable {
+  key_id: string
+  client_id: string
+  created_at: string
+  valid_until: string | null
 }
 
 /**

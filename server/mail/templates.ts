@@ -96,10 +96,15 @@ export function verificationMail(
 export function objectionProcessedMail(
   t: Translate,
   request: NamedRequest,
-  via: 'confirmation' | 'staff' = 'confirmation',
+  via: 'confirmation' | 'staff' | 'preferences' = 'confirmation',
 ): RenderedMail {
+  const intro = {
+    confirmation: 'mail.objection.intro',
+    staff: 'mail.objection.intro_staff',
+    preferences: 'mail.objection.intro_preferences',
+  } as const
   return compose(t, referenced(t('mail.objection.subject'), request.reference), [
-    t(via === 'staff' ? 'mail.objection.intro_staff' : 'mail.objection.intro'),
+    t(intro[via]),
     summary(t, request),
     t('mail.objection.thirty_days'),
   ])
@@ -176,6 +181,16 @@ export function replyMail(
       page.until ? t('mail.desk.package_ready', { date: page.until }) : t('mail.desk.outcomes_page'),
     ],
     { label: t('mail.desk.status_button'), href: page.link },
+  )
+}
+
+/** Issue 28: the link to the reader's preference centre; it changes nothing by being opened. */
+export function preferenceLinkMail(t: Translate, link: string, days: number): RenderedMail {
+  return compose(
+    t,
+    t('mail.preferences.subject'),
+    [t('mail.preferences.intro'), t('mail.preferences.validity', { days }), t('mail.preferences.not_you')],
+    { label: t('mail.preferences.button'), href: link },
   )
 }
 

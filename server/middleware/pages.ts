@@ -8,6 +8,7 @@ import { type CachedResponse, type ResponseCache, singleFlight } from '../respon
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
 import type { PoliticalAdsService } from '../services/political-ads'
+import type { PreferenceService } from '../services/preferences'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { RequesterAccess } from '../services/requester-access'
 import type { SearchService } from '../services/search'
@@ -42,6 +43,8 @@ export function pages(
     complaintDesk: ComplaintDesk
     /** Issue 25: the requester's status page (its code, its package). */
     requesterAccess: RequesterAccess
+    /** Issue 28: the reader's preference centre. */
+    preferences: PreferenceService
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
   },
@@ -68,6 +71,7 @@ export function pages(
       desk: services.desk,
       complaintDesk: services.complaintDesk,
       requesterAccess: services.requesterAccess,
+      preferences: services.preferences,
       ...staffContext,
       // Development only: Vite's scripts are inline there (production pages have none, see the record).
       ...(nonce ? { cspNonce: nonce } : {}),

@@ -44,9 +44,13 @@ export function requestLog(logger: Logger): RequestHandler {
   }
 }
 
-/** The path without the query string, as the client sent it. */
+/**
+ * The path without the query string, as the client sent it; a one-click unsubscribe link (issue 28) without its
+ * token, which names a reader's address.
+ */
 export function pathOf(req: Request): string {
-  return req.originalUrl.split('?')[0] || '/'
+  const path = req.originalUrl.split('?')[0] || '/'
+  return path.startsWith('/u/') ? '/u/{token}' : path
 }
 
 /** The pages' catch-all in server/app.ts: every Vike page. */

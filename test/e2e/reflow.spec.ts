@@ -49,6 +49,8 @@ const ROUTES = [
   '/email-verification-failed',
   '/email-verification-expired',
   '/privacy-rights/status?token=unknown',
+  '/privacy-rights/preferences',
+  '/privacy-rights/preferences?token=unknown',
   '/not-found',
 ]
 /** Spec §2: removal from publication exists in Belgium only. */
@@ -427,6 +429,8 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       '/internal-privacy-rights/complaints',
       '/internal-privacy-rights/complaints/@reference',
       '/internal-privacy-rights/sign-in',
+      // A one-click unsubscribe link's page: measured at 320 px in test/e2e/preferences.spec.ts (it needs a key).
+      '/unsubscribe',
     ])
     const folders = pageFolders(PAGES)
       .map((folder) => `/${folder}`.replace(/\/index$/, '').replace(/^\/$/, ''))
