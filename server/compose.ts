@@ -74,7 +74,11 @@ export async function compose(
   const { root, logger, clock } = options
   // The build checked content/ too; an instance never serves content that breaks its schemas.
   assertContent(root)
-  await migrateDatabase(config.databaseUrl, root, { connectTimeoutMs: config.databaseTimeouts.connectMs })
+  // Every migration this start applied is named in the log: an upgrade says what it changed.
+  await migrateDatabase(config.databaseUrl, root, {
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    onApplied: (migration) => logger.info({ migration }, 'migration applied'),
+  })
   const db = openDatabase(config.databaseUrl, root, {
     poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseTimeouts.connectMs,

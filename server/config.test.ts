@@ -30,9 +30,29 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', STAFF_DEVELOPMENT_SIGN_IN: 'yes' }, 'STAFF_DEVELOPMENT_SIGN_IN'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ SMTP_MAX_CONNECTIONS: 'many' }, 'SMTP_MAX_CONNECTIONS'],
+    // Issue 26: a typo must not start the site on a new, empty SQLite file named after the URL.
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgress://privacy@db/privacy' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'data/privacy.sqlite' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'file:' }, 'DATABASE_URL'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(name)
+  })
+
+  it.each([
+    'file:data/privacy.sqlite',
+    'file:/var/lib/privacy/site.sqlite',
+    'postgres://privacy@db:5432/privacy',
+    'postgresql://privacy:secret@db/privacy?sslmode=require',
+  ])('takes DATABASE_URL=%s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url)
+  })
+
+  it('never repeats the password of a refused DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgress://privacy:hunter2@db/privacy' })).toThrow(
+      'got "postgress://privacy:***@db/privacy"',
+    )
   })
 
   it.each([

@@ -131,7 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     fathomSiteId: value(env, 'FATHOM_SITE_ID') ?? null,
     logLevel: logLevel as LevelWithSilent,
     corporateSiteUrl: url(env, 'CORPORATE_SITE_URL', 'https://www.dpgmediagroup.com'),
-    databaseUrl: value(env, 'DATABASE_URL') ?? 'file:data/privacy.sqlite',
+    databaseUrl: databaseUrl(value(env, 'DATABASE_URL')),
     smtpUrl: smtp(value(env, 'SMTP_URL')),
     smtpMaxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', 5, 1, 100),
     mailFrom: mailbox(env, 'MAIL_FROM', 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
@@ -221,6 +221,24 @@ function staffConfig(env: Env, production: boolean): StaffConfig {
     developmentSignIn:
       !production || oneOf(env, 'STAFF_DEVELOPMENT_SIGN_IN', ['on', 'off'] as const, 'off') === 'on',
   }
+}
+
+/**
+ * `file:PATH` is a SQLite file, `postgres://…` or `postgresql://…` a PostgreSQL server. Anything else (a typo
+ * such as `postgress://`, another database's scheme) is refused: it must never start the site on a new,
+ * empty SQLite file named after the URL.
+ */
+function databaseUrl(raw: string | undefined): string {
+  if (raw === undefined) return 'file:data/privacy.sqlite'
+  if (/^file:.+/.test(raw) || /^postgres(ql)?:\/\/[^/]/.test(raw)) return raw
+  throw new ConfigError(
+    `DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL), got "${withoutPassword(raw)}"`,
+  )
+}
+
+/** A URL as it may be printed: the password of `scheme://user:password@host` is left out. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
 }
 
 function signingKey(env: Env): string | null {

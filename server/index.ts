@@ -3,13 +3,18 @@ import { existsSync } from 'node:fs'
 import { createApp } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
-import { ConfigError, loadConfig } from './config'
+import { loadConfig } from './config'
 import { createLogger, type Logger } from './logger'
+import { startupFailure } from './startup-failure'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 
+/** Known once the configuration is read: a start-up failure names the database it could not reach. */
+let databaseUrl: string | undefined
+
 async function main() {
   const config = loadConfig()
+  databaseUrl = config.databaseUrl
   const logger = createLogger(config.logLevel)
   const development = !config.production
   if (!development && config.webConcurrency > 1 && cluster.isPrimary) {
@@ -80,6 +85,6 @@ function supervise(workers: number, logger: Logger) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  console.error(startupFailure(error, databaseUrl))
   process.exit(1)
 })

@@ -27,6 +27,11 @@ const NUMBER_FIELDS = new Set(['budgetLowerBound', 'budgetUpperBound', 'reachLow
 
 /** RFC 4180 CSV: a header row of field names, quoted fields may hold commas, quotes ("") and newlines. */
 export function parseCsv(text: string): Record<string, string>[] {
+  return parseCsvTable(text).rows
+}
+
+/** The header's names and the rows under it. */
+function parseCsvTable(text: string): { header: string[]; rows: Record<string, string>[] } {
   const rows: string[][] = []
   let field = ''
   let row: string[] = []
@@ -56,8 +61,39 @@ export function parseCsv(text: string): Record<string, string>[] {
     rows.push(row)
   }
   const [header, ...data] = rows.filter((r) => r.some((cell) => cell.trim() !== ''))
-  if (!header) return []
-  return data.map((cells) => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i] ?? ''])))
+  if (!header) return { header: [], rows: [] }
+  const names = header.map((name) => name.trim())
+  return {
+    header: names,
+    rows: data.map((cells) => Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']))),
+  }
+}
+
+/** The columns a notice file may have: the notice's fields, its country, and what our export adds. */
+const NOTICE_COLUMNS = new Set<string>([
+  ...Object.keys(campaignItemSchema.properties),
+  'country',
+  ...EXPORT_ONLY_FIELDS,
+])
+
+/**
+ * A CSV's first line must name notice columns: an `id` and at least one other field. Otherwise it is some
+ * other file (or one whose separator is not a comma), and importing it would load nothing and say so as
+ * if all went well.
+ */
+function checkNoticeHeader(header: string[]) {
+  const known = header.filter((name) => NOTICE_COLUMNS.has(name))
+  if (!header.includes('id') || known.length < 2)
+    throw new CampaignFileError(
+      `the first line is not a notice header (${
+        header.length === 0
+          ? 'the file is empty'
+          : `it names ${header
+              .slice(0, 5)
+              .map((name) => JSON.stringify(name))
+              .join(', ')}${header.length > 5 ? ', …' : ''}`
+      }); a notice file's columns are those of /api/campaign-items.csv: id, sponsorName, publicationStartDate, …, separated by commas`,
+    )
 }
 
 const BOOLEAN_FIELDS = new Set(['previousPublicationSuspended', 'targetingUsed'])
@@ -126,7 +162,11 @@ export class CampaignFileError extends Error {
 }
 
 export function parseCampaignFile(content: string, format: 'json' | 'csv'): CampaignFile {
-  if (format === 'csv') return { rows: parseCsv(content).map(fromCsvRow) }
+  if (format === 'csv') {
+    const table = parseCsvTable(content)
+    checkNoticeHeader(table.header)
+    return { rows: table.rows.map(fromCsvRow) }
+  }
   const parsed: unknown = JSON.parse(content)
   if (Array.isArray(parsed)) return { rows: parsed }
   if (
@@ -166,13 +206,18 @@ export function readCampaignFile(path: string): CampaignFile {
       `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     )
   }
+  let file: CampaignFile
   try {
-    return parseCampaignFile(content, extname(path).toLowerCase() === '.csv' ? 'csv' : 'json')
+    file = parseCampaignFile(content, extname(path).toLowerCase() === '.csv' ? 'csv' : 'json')
   } catch (error) {
     if (error instanceof SyntaxError)
       throw new CampaignFileError(`${path}: not valid JSON (${error.message})`)
+    if (error instanceof CampaignFileError) throw new CampaignFileError(`${path}: ${error.message}`)
     throw error
   }
+  // An import that loads nothing must not look like one that went well.
+  if (file.rows.length === 0) throw new CampaignFileError(`${path}: holds no notices`)
+  return file
 }
 
 /**
