@@ -69,6 +69,8 @@ export interface Services {
   metrics: Metrics
   /** True when the instance can take traffic. */
   ready: () => Promise<boolean>
+  /** True once shutdown has begun: readiness fails on purpose, which is no error. */
+  draining?: () => boolean
   development?: boolean
 }
 
@@ -94,6 +96,8 @@ export function createApp(config: Config, services: Services) {
   })
   app.get('/readyz', async (_req, res) => {
     const ready = await services.ready()
+    // A drain answers 503 by design (the load balancer must stop sending): logged as info, not as an error.
+    if (!ready && services.draining?.()) res.locals.expectedFailure = true
     res
       .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')

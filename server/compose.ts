@@ -200,6 +200,7 @@ export async function compose(
     responseCache,
     metrics: createMetrics({ db }),
     development: options.development ?? false,
+    draining: () => shuttingDown,
     ready: async () => {
       if (shuttingDown) return false
       // A hung database must not hang the probe: not ready when the database is slower than this.

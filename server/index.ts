@@ -5,6 +5,7 @@ import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
 import { loadConfig } from './config'
 import { createLogger, type Logger } from './logger'
+import { IN_FLIGHT_LIMIT_SECONDS } from './shutdown'
 import { startupFailure } from './startup-failure'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
@@ -48,7 +49,7 @@ async function main() {
     })
     server.closeIdleConnections()
     // Safety net: a request that never ends must not keep the instance alive for ever.
-    setTimeout(() => process.exit(0), 10_000).unref()
+    setTimeout(() => process.exit(0), IN_FLIGHT_LIMIT_SECONDS * 1000).unref()
   }
   const shutdown = (signal: string) => {
     if (shuttingDown) return
