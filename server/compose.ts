@@ -28,7 +28,7 @@ import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
-import { publicOrigin, staffOrigin, transparencyOrigin } from './sites'
+import { loadsSamples, publicOrigin, staffOrigin, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -120,9 +120,10 @@ export async function compose(
     emailDomainCheck,
     mailLimit,
     complaintMailbox: config.politicalAdsMailbox,
+    samples: loadsSamples(config.hostTable),
     clock: options.clock,
   })
-  await seedSampleCampaigns(db, join(root, 'content/campaigns'))
+  if (loadsSamples(config.hostTable)) await seedSampleCampaigns(db, join(root, 'content/campaigns'))
   const contact = createContactService({
     db,
     emailDomainCheck,

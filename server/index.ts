@@ -6,6 +6,7 @@ import { compose } from './compose'
 import { loadConfig } from './config'
 import { createLogger, type Logger } from './logger'
 import { IN_FLIGHT_LIMIT_SECONDS } from './shutdown'
+import { deploymentOf, loadsSamples } from './sites'
 import { startupFailure } from './startup-failure'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
@@ -25,7 +26,12 @@ async function main() {
   const assets = development ? await developmentAssets() : await productionAssets()
   const composition = await compose(config, { root: ROOT, logger, assets, development })
   logger.info(
-    { documents: composition.services.documents.counts(), database: composition.db.dialect },
+    {
+      documents: composition.services.documents.counts(),
+      database: composition.db.dialect,
+      deployment: deploymentOf(config.hostTable),
+      sampleNotices: loadsSamples(config.hostTable),
+    },
     'ready to serve',
   )
   composition.startWorkers()

@@ -124,6 +124,25 @@ function normaliseHost(hostname: string | undefined): string | null {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null
 }
 
+/**
+ * What a deployment an instance serves, from its host table (issue 26): a table with a local host is a local
+ * run (the built-in table, the tests' tables; the Docker image's tables have none); else a table with a
+ * production host is production; else (acceptance hosts, and their staff hosts) acceptance. A table of staff
+ * hosts only counts as production: nothing in it says otherwise.
+ */
+export type Deployment = 'local' | 'acceptance' | 'production'
+
+export function deploymentOf(table: HostTable): Deployment {
+  if (table.some((row) => row.environment === 'local')) return 'local'
+  if (table.some((row) => row.environment === 'production')) return 'production'
+  return table.some((row) => row.environment === 'non-production') ? 'acceptance' : 'production'
+}
+
+/** Sample notices are loaded, and shown off production hosts, on local runs and in acceptance only. */
+export function loadsSamples(table: HostTable): boolean {
+  return deploymentOf(table) !== 'production'
+}
+
 /** The origin of the country's first site with this toggle on, for links in mails; null when there is none. */
 function originWith(table: HostTable, country: Country, toggle: Toggle): string | null {
   return table.find((row) => row.country === country && row.toggles.includes(toggle))?.origin ?? null

@@ -30,6 +30,7 @@ import { noticeTemplateMigration } from './migrations/013-notice-template'
 import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
 import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
+import { usableOldRowsMigration } from './migrations/018-usable-old-rows'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -203,6 +204,7 @@ export async function migrate(
         '014-notice-tombstones': noticeTombstonesMigration,
         '015-notice-withdrawals': noticeWithdrawalsMigration,
         '016-campaign-search': campaignSearchMigration(dialect),
+        '018-usable-old-rows': usableOldRowsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -6,6 +6,8 @@ import {
   type CampaignRow,
   campaignItemSchema,
   EXPORT_ONLY_FIELDS,
+  isSampleId,
+  SAMPLE_ID_PREFIX,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
 import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
@@ -321,7 +323,7 @@ export function noticeConsistency(item: CampaignRow): string[] {
  */
 export function checkCampaignRows(
   rows: unknown[],
-  options: { country?: Country },
+  options: { country?: Country; sample?: boolean },
 ): { valid: { item: CampaignItem; country: Country }[]; rejected: ImportReport['rejected'] } {
   const rejected: ImportReport['rejected'] = []
   const valid: { item: CampaignItem; country: Country }[] = []
@@ -387,6 +389,11 @@ export function checkCampaignRows(
       // A malformed cell's field is unknown, not absent: what depends on it cannot be judged.
       if (!malformed) reasons.push(...noticeConsistency(record))
       if (seen.has(item.id)) reasons.push('id: appears twice in the file')
+      // Issue 26: samples have ids of their own, so no sample can ever stand in for a real notice.
+      if (options.sample && !isSampleId(item.id))
+        reasons.push(
+          `id: a sample notice's id begins with "${SAMPLE_ID_PREFIX}" (--sample never turns a real notice into a sample)`,
+        )
       seen.add(item.id)
       if (reasons.length === 0 && country) valid.push({ item, country })
     }
@@ -428,8 +435,9 @@ export async function reinstateNotices(db: Db, ids: string[], reason: string, no
 
 /**
  * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
- * all rows are upserted by id in one transaction. `sample` marks them all as samples (`--sample`); without
- * it new notices are real and existing ones keep what they were.
+ * all rows are upserted by id in one transaction. A notice whose id begins with `sample-` is a sample, any
+ * other is real (issue 26); `sample` (`--sample`, and the samples of content/campaigns) refuses rows that are
+ * not samples.
  */
 export async function importCampaigns(
   db: Db,
@@ -444,13 +452,7 @@ export async function importCampaigns(
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue
-      const done = await upsertCampaigns(
-        trx,
-        items,
-        country,
-        options.sample ?? false,
-        (options.now ?? new Date()).toISOString(),
-      )
+      const done = await upsertCampaigns(trx, items, country, (options.now ?? new Date()).toISOString())
       added += done.added
       changed += done.changed
     }
