@@ -121,6 +121,7 @@ export async function compose(
     mailLimit,
     complaintMailbox: config.politicalAdsMailbox,
     samples: loadsSamples(config.hostTable),
+    deskOrigin: (country) => staffOrigin(config.hostTable, country),
     clock: options.clock,
   })
   if (loadsSamples(config.hostTable)) await seedSampleCampaigns(db, join(root, 'content/campaigns'))

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { createApp } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
-import { loadConfig } from './config'
+import { loadConfig, requireStaffSignIn } from './config'
 import { createLogger, type Logger } from './logger'
 import { IN_FLIGHT_LIMIT_SECONDS } from './shutdown'
 import { deploymentOf, loadsSamples } from './sites'
@@ -16,6 +16,7 @@ let databaseUrl: string | undefined
 
 async function main() {
   const config = loadConfig()
+  requireStaffSignIn(config)
   databaseUrl = config.databaseUrl
   const logger = createLogger(config.logLevel)
   const development = !config.production

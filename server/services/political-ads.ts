@@ -102,11 +102,17 @@ export function createPoliticalAdsService(deps: {
    * loaded into its database.
    */
   samples: boolean
+  /** The origin of the country's desk (its staff host), for the link in the team's mail; null: none. */
+  deskOrigin?: (country: Country) => string | null
   clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
   /** Sample campaigns show only where the deployment has them and the host is not production. */
   const withSamples = (site: Site) => deps.samples && site.environment !== 'production'
+  const deskLink = (reference: string, country: Country) => {
+    const desk = deps.deskOrigin?.(country)
+    return desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
+  }
   const clock = deps.clock ?? (() => new Date())
   const listCache = briefCache<{ items: Notice[]; total: number }>({
     ttlMs: LIST_CACHE_MS,
@@ -198,7 +204,12 @@ export function createPoliticalAdsService(deps: {
               kind: 'complaint',
               aboutId: complaint.id,
               to: deps.complaintMailbox[site.country],
-              ...complaintTeamMail(team, complaint, campaign),
+              ...complaintTeamMail(
+                team,
+                complaint,
+                campaign,
+                deskLink(complaint.reference, complaint.country),
+              ),
             },
             acknowledge && {
               kind: 'complaint-acknowledgement',

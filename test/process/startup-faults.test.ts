@@ -144,6 +144,25 @@ describe('DATABASE_URL that is neither file: nor postgres:// (issue 26)', () => 
   )
 })
 
+describe('a deployed host table with staff hosts (issue 26)', () => {
+  it.each(['config/hosts.production.json', 'config/hosts.acceptance.json'])(
+    '%s without the staff sign-in provider: the server refuses to start, naming the variables',
+    async (table) => {
+      const result = await serverRun({
+        SITE_HOSTS_FILE: table,
+        DATABASE_URL: `file:${join(folder(), 'staff.sqlite')}`,
+      })
+      expect(result.code).toBe(1)
+      expect(lines(result.stderr)).toEqual([
+        expect.stringMatching(
+          /^Configuration error: the host table .* has staff hosts .*STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET/,
+        ),
+      ])
+      expect(result.stdout).not.toContain('listening')
+    },
+  )
+})
+
 describe('a database out of reach at start-up (issue 26)', () => {
   it('the server and each command print one line naming host, port and database (never the password) and exit non-zero', async () => {
     const port = await freePort()
