@@ -145,29 +145,29 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
 
-  app.get(
-    '/{*splat}',
-    pages(
-      {
-        fathomSiteId: config.fathomSiteId,
-        corporateSiteUrl: config.corporateSiteUrl,
-        privacyMailbox: config.privacyMailbox,
-      },
-      {
-        documents: services.documents,
-        privacyRequests: services.privacyRequests,
-        searchIndex: services.search,
-        politicalAds: services.politicalAds,
-        staff: services.staff.service,
-        desk: services.desk,
-        complaintDesk: services.complaintDesk,
-        staffCountries: config.staff.countries,
-      },
-      // Development renders every request, so edits show at once.
-      development ? null : services.responseCache,
-    ),
+  const pageHandler = pages(
+    {
+      fathomSiteId: config.fathomSiteId,
+      corporateSiteUrl: config.corporateSiteUrl,
+      privacyMailbox: config.privacyMailbox,
+    },
+    {
+      documents: services.documents,
+      privacyRequests: services.privacyRequests,
+      searchIndex: services.search,
+      politicalAds: services.politicalAds,
+      staff: services.staff.service,
+      desk: services.desk,
+      complaintDesk: services.complaintDesk,
+      staffCountries: config.staff.countries,
+      logger: services.logger,
+    },
+    // Development renders every request, so edits show at once.
+    development ? null : services.responseCache,
   )
+  app.get('/{*splat}', pageHandler)
 
-  app.use(errorHandler(services.logger))
+  // A page request that found the database away outside Vike gets the page saying so (issue 26).
+  app.use(errorHandler(services.logger, { unavailablePage: pageHandler.unavailable }))
   return app
 }
