@@ -127,8 +127,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
 describe.each(DATABASES)('a request that arrives after the instance closed its %s database', (kind) => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500', async () => {
-    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) })
+    const setup = await testSetup({
+      DATABASE_URL: await testDatabaseUrl(kind),
+      STAFF_DEVELOPMENT_SIGN_IN: 'on',
+    })
+    // A privacy-team member signed in before: the staff gate looks the session up in the database.
+    const signedIn = await request(setup.app)
+      .post('/fr/internal-privacy-rights/sign-in/development')
+      .set('Host', 'be.localhost')
+      .type('form')
+      .send({
+        email: 'dev@dpgmedia.be',
+        name: 'Dev Eloper',
+        role: 'privacy-team',
+        returnTo: '/fr/internal-privacy-rights/requests',
+      })
+    const session = String(signedIn.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? ''
+    expect(session).toMatch(/^__Host-staff-session=/)
     await setup.composition.close()
+    const desk = await request(setup.app)
+      .get('/fr/internal-privacy-rights/requests')
+      .set('Host', 'be.localhost')
+      .set('Cookie', session)
+    expect(desk.status).toBe(503)
+    expect(desk.headers['retry-after']).toBe('30')
+    expect(desk.text).toContain('<h1>Momentanément indisponible</h1>')
     const posted = await request(setup.app).post('/api/contact?locale=nl_nl').set('Host', NL).send(contact)
     expect(posted.status).toBe(503)
     expect(posted.body.error.code).toBe('SERVICE_UNAVAILABLE')
