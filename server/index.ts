@@ -75,11 +75,22 @@ async function main() {
  */
 function supervise(workers: number, logger: Logger) {
   let stopping = false
+  // A worker that cannot start (its database out of reach: it printed why) would only be replaced by
+  // another that cannot either: until one has listened, the first to fail ends the instance with its code.
+  let started = false
+  cluster.on('listening', () => {
+    started = true
+  })
   for (let i = 0; i < workers; i++) cluster.fork()
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
+    }
+    if (!started) {
+      stopping = true
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
+      process.exit(code || 1)
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting a new one')
     cluster.fork()

@@ -186,6 +186,21 @@ describe('a database out of reach at start-up (issue 26)', () => {
     }
   }, 60_000)
 
+  it('with several worker processes: the server exits with the workers’ one line, never restarting them for ever', async () => {
+    const port = await freePort()
+    const result = await serverRun({
+      DATABASE_URL: `postgres://privacy@127.0.0.1:${port}/privacy_site`,
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+      WEB_CONCURRENCY: '2',
+    })
+    expect(result.code).toBe(1)
+    const failures = lines(result.stderr)
+    expect(failures.length).toBeGreaterThanOrEqual(1)
+    expect(failures.length).toBeLessThanOrEqual(2)
+    for (const line of failures) expect(line).toMatch(/^Database unreachable: PostgreSQL at 127\.0\.0\.1:/)
+    expect(result.stdout).not.toContain('worker died')
+  }, 40_000)
+
   it('a SQLite file that cannot be opened: one line naming the file', async () => {
     const where = join(folder(), 'not-a-folder')
     writeFileSync(where, 'a file, not a folder')
