@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from
  * (notice history, complaints); the counts here are the samples'.
  */
 const sampleCards = (page: Page) =>
-  page.locator('.ad-card').filter({ has: page.locator('a[href*="/political-ads/nl-2026-"]') })
+  page.locator('.ad-card').filter({ has: page.locator('a[href*="/political-ads/sample-nl-2026-"]') })
 
 /** Spec §4, §9: a text search follows the typing 500 ms after the last keystroke. */
 const DEBOUNCE_MS = 500
