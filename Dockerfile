@@ -20,7 +20,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     # A bounded heap: measured with npm run bench, it halves peak memory and serves as fast.
     NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=8" \
-    # The image's host table has no local hosts: no Host header can switch a toggle on in production.
+    # The image's host table has no local hosts: no Host header can switch a toggle on in production. Its
+    # staff hosts (privacy-intern.*) need STAFF_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET to start.
     SITE_HOSTS_FILE=/app/config/hosts.production.json
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./

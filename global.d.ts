@@ -70,6 +70,11 @@ declare global {
     interface PageContextServer {
       /** The brand lists of both countries (content/brands), for data hooks: pages never import server/. */
       brands: BrandCatalog
+      /**
+       * Issue 26: the database is away and the server asks for the page that says so (503, in the language of
+       * the URL) instead of the page the URL names.
+       */
+      databaseUnavailable?: boolean
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

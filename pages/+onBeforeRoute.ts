@@ -10,6 +10,8 @@ import { languageContext, redirectRules, routeLanguage } from '#shared/routing.t
  */
 export function onBeforeRoute(pageContext: PageContextServer) {
   const { urlOriginal, site } = pageContext
+  // Issue 26: the server found the database away while handling this URL; the error page says so.
+  if (pageContext.databaseUnavailable) throw render(503)
   // A wrong language prefix is a 404 as it stands: no redirect may lead it anywhere else first.
   if (routeLanguage(urlOriginal).kind !== 'not-found') {
     const outcome = followRedirects(urlOriginal, redirectRules(site, pageContext.settings))

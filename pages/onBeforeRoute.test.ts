@@ -64,6 +64,11 @@ describe('onBeforeRoute: redirects before routing (spec §8, §9)', () => {
     )
   })
 
+  it('renders the 503 page for any URL when the server found the database away (issue 26)', () => {
+    const away = { ...contextFor('/fr/verify-email?token=x'), databaseUnavailable: true } as PageContextServer
+    expect(thrownBy(() => onBeforeRoute(away))).toEqual(render(503))
+  })
+
   it('redirects a path without language prefix with the real rules, temporarily', () => {
     expect(thrownBy(() => onBeforeRoute(contextFor('/about?x=1')))).toEqual(redirect('/nl/about?x=1', 302))
   })

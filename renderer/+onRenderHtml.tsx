@@ -36,6 +36,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
         `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
     )
     .join('\n')
+  const robots = head.noindex ? '\n<meta name="robots" content="noindex, nofollow">' : ''
   const fathom = head.fathomSiteId
     ? `<script src="${FATHOM_SCRIPT_URL}" data-site="${escapeHtml(head.fathomSiteId)}" defer${nonce}></script>`
     : ''
@@ -45,7 +46,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${head.title}</title>
-<meta name="description" content="${head.description}">
+<meta name="description" content="${head.description}">${dangerouslySkipEscape(robots)}
 <link rel="canonical" href="${head.canonical}">
 ${dangerouslySkipEscape(alternates)}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">

@@ -12,6 +12,8 @@ export interface HeadTags {
   canonical: string
   alternates: { hreflang: string; href: string }[]
   fathomSiteId: string | null
+  /** A staff host's pages are never indexed (issue 26); the server sends X-Robots-Tag too. */
+  noindex: boolean
 }
 
 /** Everything `<head>` says about a page: title, description, canonical and hreflang alternates. */
@@ -45,6 +47,7 @@ export function headTags(pageContext: PageContextServer): HeadTags {
       })),
       { hreflang: 'x-default', href: site.origin + localizedPath('nl', path) },
     ],
+    noindex: site.environment === 'internal' || !isPublicPath(pageContext.logicalPath),
     // The staff area is not measured: analytics only on public pages.
     fathomSiteId:
       site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath)

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { campaignItemSchema } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
+import { argumentProblem } from './command-line'
 
 /** What `npm run campaigns:import` was asked to do. */
 export interface ImportArgs {
@@ -17,6 +18,7 @@ export const USAGE = [
   '       npm run campaigns:import -- [FILE] --withdraw ID… --reason TEXT',
   '       npm run campaigns:import -- [FILE] --reinstate ID… --reason TEXT',
   'Several ids: --withdraw A B C, --withdraw A,B,C or --withdraw A --withdraw B; FILE comes before them.',
+  'FILE is JSON (an array of notices, or our export) or CSV (a header line of notice columns, then rows).',
 ].join('\n')
 
 const ID = new RegExp(campaignItemSchema.properties.id.pattern)
@@ -35,7 +37,7 @@ export function parseImportArgs(
   try {
     parsed = parse(argv)
   } catch (error) {
-    return { error: (error as Error).message }
+    return { error: argumentProblem(error) }
   }
   const ids: Record<'withdraw' | 'reinstate', string[]> = { withdraw: [], reinstate: [] }
   let file: string | undefined

@@ -14,30 +14,38 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ROOT } from '#server/assets.ts'
 import { loadConfig } from '#server/config.ts'
-import { migrateDatabase, openDatabase } from '#server/db/database.ts'
+import { type Db, migrateDatabase, openDatabase } from '#server/db/database.ts'
 import {
   CampaignFileError,
   importCampaignFile,
   reinstateNotices,
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
-import { parseImportArgs, USAGE } from './campaigns-import-args'
+import { type ImportArgs, parseImportArgs, USAGE } from './campaigns-import-args'
+import { runCommand, UsageError } from './command-line'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 // npm runs scripts in the project folder; FILE is relative to where the command was typed.
 const cwd = process.env.INIT_CWD ?? process.cwd()
-const args = parseImportArgs(process.argv.slice(2), (path) => existsSync(resolve(cwd, path)))
-if ('error' in args) {
-  console.error(`Nothing done: ${args.error}.\n${USAGE}`)
-  process.exit(2)
-}
-const { file, country, sample, withdraw, reinstate } = args
-const reason = args.reason.slice(0, 500)
-const { databaseUrl } = loadConfig()
-await migrateDatabase(databaseUrl, ROOT)
-const db = openDatabase(databaseUrl, ROOT)
-try {
-  if (file) await load(file)
+const argv = process.argv.slice(2)
+await runCommand(USAGE, argv, async (where) => {
+  const args = parseImportArgs(argv, (path) => existsSync(resolve(cwd, path)))
+  if ('error' in args) throw new UsageError(`Nothing done: ${args.error}.`)
+  const { databaseUrl } = loadConfig()
+  where.databaseUrl = databaseUrl
+  await migrateDatabase(databaseUrl, ROOT)
+  const db = openDatabase(databaseUrl, ROOT)
+  try {
+    await importAndChange(db, args)
+  } finally {
+    await db.close()
+  }
+})
+
+async function importAndChange(db: Db, args: ImportArgs) {
+  const { file, withdraw, reinstate } = args
+  const reason = args.reason.slice(0, 500)
+  if (file) await load(db, file, args)
   if (withdraw.length > 0 && !process.exitCode) {
     const { withdrawn, unknown } = await withdrawNotices(db, withdraw, reason)
     if (withdrawn.length > 0) console.log(`Withdrew ${withdrawn.join(', ')}: still public, marked withdrawn.`)
@@ -55,11 +63,9 @@ try {
       process.exitCode = 1
     }
   }
-} finally {
-  await db.close()
 }
 
-async function load(file: string) {
+async function load(db: Db, file: string, { country, sample }: ImportArgs) {
   const report = await importCampaignFile(db, resolve(cwd, file), {
     ...(country ? { country } : {}),
     sample,

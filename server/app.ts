@@ -87,6 +87,8 @@ export interface Services {
   metrics: Metrics
   /** True when the instance can take traffic. */
   ready: () => Promise<boolean>
+  /** True once shutdown has begun: readiness fails on purpose, which is no error. */
+  draining?: () => boolean
   development?: boolean
 }
 
@@ -112,6 +114,8 @@ export function createApp(config: Config, services: Services) {
   })
   app.get('/readyz', async (_req, res) => {
     const ready = await services.ready()
+    // A drain answers 503 by design (the load balancer must stop sending): logged as info, not as an error.
+    if (!ready && services.draining?.()) res.locals.expectedFailure = true
     res
       .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
@@ -178,6 +182,7 @@ export function createApp(config: Config, services: Services) {
       requesterAccess: services.requesterAccess,
       preferences: services.preferences,
       staffCountries: config.staff.countries,
+      logger: services.logger,
     },
     // Development renders every request, so edits show at once.
     development ? null : services.responseCache,
@@ -186,6 +191,7 @@ export function createApp(config: Config, services: Services) {
   app.use(unsubscribeRouter(services.unsubscribe, pageHandler, services.logger))
   app.get('/{*splat}', pageHandler)
 
-  app.use(errorHandler(services.logger))
+  // A page request that found the database away outside Vike gets the page saying so (issue 26).
+  app.use(errorHandler(services.logger, { unavailablePage: pageHandler.unavailable }))
   return app
 }

@@ -34,7 +34,7 @@ import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { createUnsubscribeService } from './services/unsubscribe'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
-import { publicOrigin, staffOrigin, transparencyOrigin } from './sites'
+import { loadsSamples, publicOrigin, staffOrigin, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -80,7 +80,11 @@ export async function compose(
   const { root, logger, clock } = options
   // The build checked content/ too; an instance never serves content that breaks its schemas.
   assertContent(root)
-  await migrateDatabase(config.databaseUrl, root, { connectTimeoutMs: config.databaseTimeouts.connectMs })
+  // Every migration this start applied is named in the log: an upgrade says what it changed.
+  await migrateDatabase(config.databaseUrl, root, {
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    onApplied: (migration) => logger.info({ migration }, 'migration applied'),
+  })
   const db = openDatabase(config.databaseUrl, root, {
     poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseTimeouts.connectMs,
@@ -122,9 +126,11 @@ export async function compose(
     emailDomainCheck,
     mailLimit,
     complaintMailbox: config.politicalAdsMailbox,
+    samples: loadsSamples(config.hostTable),
+    deskOrigin: (country) => staffOrigin(config.hostTable, country),
     clock: options.clock,
   })
-  await seedSampleCampaigns(db, join(root, 'content/campaigns'))
+  if (loadsSamples(config.hostTable)) await seedSampleCampaigns(db, join(root, 'content/campaigns'))
   const contact = createContactService({
     db,
     emailDomainCheck,
@@ -241,6 +247,7 @@ export async function compose(
       clock: options.clock,
     }),
     development: options.development ?? false,
+    draining: () => shuttingDown,
     ready: async () => {
       if (shuttingDown) return false
       // A hung database must not hang the probe: not ready when the database is slower than this.

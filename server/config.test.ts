@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, requireStaffSignIn } from './config'
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -30,9 +30,50 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', STAFF_DEVELOPMENT_SIGN_IN: 'yes' }, 'STAFF_DEVELOPMENT_SIGN_IN'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ SMTP_MAX_CONNECTIONS: 'many' }, 'SMTP_MAX_CONNECTIONS'],
+    // Issue 26: a typo must not start the site on a new, empty SQLite file named after the URL.
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgress://privacy@db/privacy' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'data/privacy.sqlite' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'file:' }, 'DATABASE_URL'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(name)
+  })
+
+  it.each([
+    'file:data/privacy.sqlite',
+    'file:/var/lib/privacy/site.sqlite',
+    'postgres://privacy@db:5432/privacy',
+    'postgresql://privacy:secret@db/privacy?sslmode=require',
+  ])('takes DATABASE_URL=%s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url)
+  })
+
+  it.each(['config/hosts.production.json', 'config/hosts.acceptance.json'])(
+    'refuses %s in production without the staff sign-in provider, naming its variables (issue 26)',
+    (file) => {
+      const env = { NODE_ENV: 'production', SITE_HOSTS_FILE: file }
+      expect(() => requireStaffSignIn(loadConfig(env))).toThrow(ConfigError)
+      expect(() => requireStaffSignIn(loadConfig(env))).toThrow(
+        /staff hosts .*STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET/,
+      )
+      const oidc = {
+        STAFF_OIDC_ISSUER: 'https://login.example/realms/staff',
+        STAFF_OIDC_CLIENT_ID: 'privacy-site',
+        STAFF_OIDC_CLIENT_SECRET: 'secret',
+      }
+      expect(() => requireStaffSignIn(loadConfig({ ...env, ...oidc }))).not.toThrow()
+    },
+  )
+
+  it('starts a local run (the built-in table, staff hosts among its hosts) without a provider', () => {
+    expect(() => requireStaffSignIn(loadConfig({ NODE_ENV: 'production' }))).not.toThrow()
+  })
+
+  it('never repeats the password of a refused DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgress://privacy:hunter2@db/privacy' })).toThrow(
+      'got "postgress://privacy:***@db/privacy"',
+    )
   })
 
   it.each([

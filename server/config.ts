@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { type LevelWithSilent, levels } from 'pino'
 import type { Country } from '#shared/site.ts'
-import { builtInHostTable, type HostTable, readHostTable } from './sites'
+import { builtInHostTable, deploymentOf, type HostTable, hasStaffHosts, readHostTable } from './sites'
 
 /** Every environment variable the server reads, typed and frozen (DESIGN.md §3). */
 export interface Config {
@@ -133,17 +133,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(logLevel in levels.values) && logLevel !== 'silent') {
     throw new ConfigError(`LOG_LEVEL must be one of ${Object.keys(levels.values).join(', ')}, silent`)
   }
+  const production = env.NODE_ENV === 'production'
   return Object.freeze({
     port,
     webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 64),
     shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 5, 0, 300),
-    production: env.NODE_ENV === 'production',
-    hostTable: hostsFile ? readHostTable(hostsFile) : builtInHostTable(port),
+    production,
+    hostTable: hostsFile ? hostTableFrom(hostsFile) : builtInHostTable(port),
     trustProxy: trustProxy(value(env, 'TRUST_PROXY')),
     fathomSiteId: value(env, 'FATHOM_SITE_ID') ?? null,
     logLevel: logLevel as LevelWithSilent,
     corporateSiteUrl: url(env, 'CORPORATE_SITE_URL', 'https://www.dpgmediagroup.com'),
-    databaseUrl: value(env, 'DATABASE_URL') ?? 'file:data/privacy.sqlite',
+    databaseUrl: databaseUrl(value(env, 'DATABASE_URL')),
     smtpUrl: smtp(value(env, 'SMTP_URL')),
     smtpMaxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', 5, 1, 100),
     mailFrom: mailbox(env, 'MAIL_FROM', 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
@@ -189,8 +190,31 @@ export function loadConfig(env: Env = process.env): Config {
       NL: baseUrl(env, 'ADDRESS_LOOKUP_NL_URL', 'https://api.pdok.nl/bzk/locatieserver/search/v3_1'),
       BE: baseUrl(env, 'ADDRESS_LOOKUP_BE_URL', 'https://api.basisregisters.vlaanderen.be'),
     },
-    staff: staffConfig(env, env.NODE_ENV === 'production'),
+    staff: staffConfig(env, production),
   })
+}
+
+/**
+ * Issue 26, for a server about to serve (operator commands need no sign-in): a deployed host table with staff
+ * hosts needs the staff sign-in's provider in production, or its desks would be areas nobody can sign in to
+ * (the development sign-in exists on local hosts only).
+ */
+export function requireStaffSignIn(config: Config): void {
+  const { hostTable } = config
+  if (!config.production || config.staff.oidc !== null || !hasStaffHosts(hostTable)) return
+  if (deploymentOf(hostTable) === 'local') return
+  throw new ConfigError(
+    'the host table (SITE_HOSTS_FILE) has staff hosts (environment internal): set STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET, the OpenID Connect provider staff sign in with',
+  )
+}
+
+/** The operator's host table; a fault in it is a configuration error naming the file. */
+function hostTableFrom(path: string): HostTable {
+  try {
+    return readHostTable(path)
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
 }
 
 /** The group's staff mail domains: the default allow-list when neither domains nor groups are configured. */
@@ -236,6 +260,24 @@ function staffConfig(env: Env, production: boolean): StaffConfig {
     developmentSignIn:
       !production || oneOf(env, 'STAFF_DEVELOPMENT_SIGN_IN', ['on', 'off'] as const, 'off') === 'on',
   }
+}
+
+/**
+ * `file:PATH` is a SQLite file, `postgres://…` or `postgresql://…` a PostgreSQL server. Anything else (a typo
+ * such as `postgress://`, another database's scheme) is refused: it must never start the site on a new,
+ * empty SQLite file named after the URL.
+ */
+function databaseUrl(raw: string | undefined): string {
+  if (raw === undefined) return 'file:data/privacy.sqlite'
+  if (/^file:.+/.test(raw) || /^postgres(ql)?:\/\/[^/]/.test(raw)) return raw
+  throw new ConfigError(
+    `DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL), got "${withoutPassword(raw)}"`,
+  )
+}
+
+/** A URL as it may be printed: the password of `scheme://user:password@host` is left out. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
 }
 
 function signingKey(env: Env): string | null {

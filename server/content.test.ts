@@ -75,8 +75,21 @@ describe('content validation', () => {
       },
       [
         expect.stringMatching(
-          /^content\/campaigns\/nl\.json: entry 3 \(nl-[\w-]+\): channel: must be one of /,
+          /^content\/campaigns\/nl\.json: entry 3 \(sample-nl-[\w-]+\): channel: must be one of /,
         ),
+      ],
+    ],
+    [
+      'content/campaigns/nl.json',
+      // Issue 26: a sample under an id a real notice could have would replace that notice at every start.
+      (d: Record<string, unknown>) => {
+        ;(d.campaignItems as Record<string, unknown>[])[2] = {
+          ...(d.campaignItems as Record<string, unknown>[])[2],
+          id: 'nl-2026-003',
+        }
+      },
+      [
+        'content/campaigns/nl.json: entry 2 (nl-2026-003): id: a sample notice\'s id begins with "sample-" (--sample never turns a real notice into a sample)',
       ],
     ],
   ])('reports a bad %s', (file, edit, expected) => {

@@ -67,7 +67,7 @@ export function campaignProblems(file: string, text: string): string[] {
     return [`${file}: ${(error as Error).message}`]
   }
   const country = (file.split('/').pop() ?? '').replace(/\.json$/, '').toUpperCase() as Country
-  return checkCampaignRows(rows, { country }).rejected.flatMap((rejected) =>
+  return checkCampaignRows(rows, { country, sample: true }).rejected.flatMap((rejected) =>
     rejected.reasons.map(
       (reason) => `${file}: entry ${rejected.row - 1}${rejected.id ? ` (${rejected.id})` : ''}: ${reason}`,
     ),

@@ -3,13 +3,21 @@ import { existsSync } from 'node:fs'
 import { createApp } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
-import { ConfigError, loadConfig } from './config'
+import { loadConfig, requireStaffSignIn } from './config'
 import { createLogger, type Logger } from './logger'
+import { IN_FLIGHT_LIMIT_SECONDS } from './shutdown'
+import { deploymentOf, loadsSamples } from './sites'
+import { startupFailure } from './startup-failure'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
 
+/** Known once the configuration is read: a start-up failure names the database it could not reach. */
+let databaseUrl: string | undefined
+
 async function main() {
   const config = loadConfig()
+  requireStaffSignIn(config)
+  databaseUrl = config.databaseUrl
   const logger = createLogger(config.logLevel)
   const development = !config.production
   if (!development && config.webConcurrency > 1 && cluster.isPrimary) {
@@ -19,7 +27,12 @@ async function main() {
   const assets = development ? await developmentAssets() : await productionAssets()
   const composition = await compose(config, { root: ROOT, logger, assets, development })
   logger.info(
-    { documents: composition.services.documents.counts(), database: composition.db.dialect },
+    {
+      documents: composition.services.documents.counts(),
+      database: composition.db.dialect,
+      deployment: deploymentOf(config.hostTable),
+      sampleNotices: loadsSamples(config.hostTable),
+    },
     'ready to serve',
   )
   composition.startWorkers()
@@ -43,7 +56,7 @@ async function main() {
     })
     server.closeIdleConnections()
     // Safety net: a request that never ends must not keep the instance alive for ever.
-    setTimeout(() => process.exit(0), 10_000).unref()
+    setTimeout(() => process.exit(0), IN_FLIGHT_LIMIT_SECONDS * 1000).unref()
   }
   const shutdown = (signal: string) => {
     if (shuttingDown) return
@@ -62,11 +75,22 @@ async function main() {
  */
 function supervise(workers: number, logger: Logger) {
   let stopping = false
+  // A worker that cannot start (its database out of reach: it printed why) would only be replaced by
+  // another that cannot either: until one has listened, the first to fail ends the instance with its code.
+  let started = false
+  cluster.on('listening', () => {
+    started = true
+  })
   for (let i = 0; i < workers; i++) cluster.fork()
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
+    }
+    if (!started) {
+      stopping = true
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
+      process.exit(code || 1)
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting a new one')
     cluster.fork()
@@ -80,6 +104,6 @@ function supervise(workers: number, logger: Logger) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  console.error(startupFailure(error, databaseUrl))
   process.exit(1)
 })

@@ -2,7 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { builtInHostTable, type HostTable, readHostTable, resolveSite } from './sites'
+import {
+  builtInHostTable,
+  deploymentOf,
+  type HostTable,
+  loadsSamples,
+  publicOrigin,
+  readHostTable,
+  resolveSite,
+  staffOrigin,
+  transparencyOrigin,
+} from './sites'
 
 const table = builtInHostTable(3000)
 
@@ -16,6 +26,8 @@ describe('resolveSite', () => {
     ['BE.LOCALHOST.', 'BE', 'local', ['POLITICAL_ADS', 'INTERNAL_PRIVACY_RIGHTS']],
     ['www.example.nl', 'NL', 'production', ['LOAD_FATHOM']],
     ['shop.example.be', 'BE', 'production', ['LOAD_FATHOM']],
+    ['privacy-intern.dpgmedia.nl', 'NL', 'internal', ['INTERNAL_PRIVACY_RIGHTS', 'POLITICAL_ADS']],
+    ['privacy-intern-acc.dpgmedia.be', 'BE', 'internal', ['INTERNAL_PRIVACY_RIGHTS', 'POLITICAL_ADS']],
   ])('%s → %s %s %j', (host, country, environment, toggles) => {
     const site = resolveSite(table, host)
     expect(site?.country).toBe(country)
@@ -101,6 +113,10 @@ describe('readHostTable', () => {
       'an unknown country',
       '{"hosts":[{"host":"a.nl","country":"DE","environment":"local","toggles":[],"origin":"https://a.nl"}]}',
     ],
+    [
+      'analytics on a staff host (issue 26)',
+      '{"hosts":[{"host":"a.nl","country":"NL","environment":"internal","toggles":["INTERNAL_PRIVACY_RIGHTS","LOAD_FATHOM"],"origin":"https://a.nl"}]}',
+    ],
   ])('refuses %s with a message naming the file', (_name, content) => {
     const path = file(content)
     expect(() => readHostTable(path)).toThrow(path)
@@ -111,15 +127,49 @@ describe('the shipped host tables (one per deployed environment)', () => {
   const config = (name: string) => readHostTable(join(import.meta.dirname, '../config', name))
 
   it.each([
-    ['hosts.production.json', 'production', ['privacy.dpgmedia.nl', 'privacy.dpgmedia.be']],
-    ['hosts.acceptance.json', 'non-production', ['privacy-acc.dpgmedia.nl', 'privacy-acc.dpgmedia.be']],
-  ])('%s holds the %s hosts only', (file, environment, hosts) => {
-    const rows = config(file)
-    expect(rows.map((row) => row.host).sort()).toEqual([...hosts].sort())
-    for (const row of rows) {
-      expect(row.environment).toBe(environment)
-      expect(row.origin).toBe(`https://${row.host}`)
-    }
+    ['hosts.production.json', 'production', ['privacy.dpgmedia.nl', 'privacy.dpgmedia.be'], 'privacy-intern'],
+    [
+      'hosts.acceptance.json',
+      'non-production',
+      ['privacy-acc.dpgmedia.nl', 'privacy-acc.dpgmedia.be'],
+      'privacy-intern-acc',
+    ],
+  ])(
+    '%s holds the %s hosts and a staff host per country only (issue 26)',
+    (file, environment, hosts, staff) => {
+      const rows = config(file)
+      const staffHosts = [`${staff}.dpgmedia.nl`, `${staff}.dpgmedia.be`]
+      expect(rows.map((row) => row.host).sort()).toEqual([...hosts, ...staffHosts].sort())
+      for (const row of rows) {
+        expect(row.origin).toBe(`https://${row.host}`)
+        if (staffHosts.includes(row.host)) {
+          // The desks (and the notices the complaints desk links to); never analytics.
+          expect(row.environment).toBe('internal')
+          expect([...row.toggles].sort()).toEqual(['INTERNAL_PRIVACY_RIGHTS', 'POLITICAL_ADS'])
+          expect(row.country).toBe(row.host.endsWith('.nl') ? 'NL' : 'BE')
+        } else {
+          expect(row.environment).toBe(environment)
+          expect(row.toggles).not.toContain('INTERNAL_PRIVACY_RIGHTS')
+        }
+      }
+      // Team mails link to the staff host; mails to the public never do.
+      for (const country of ['NL', 'BE'] as const) {
+        const tld = country.toLowerCase()
+        expect(staffOrigin(rows, country)).toBe(`https://${staff}.dpgmedia.${tld}`)
+        expect(publicOrigin(rows, country)).toBe(`https://${hosts[country === 'NL' ? 0 : 1]}`)
+        expect(transparencyOrigin(rows, country)).toBe(
+          environment === 'production' ? null : `https://${hosts[country === 'NL' ? 0 : 1]}`,
+        )
+      }
+    },
+  )
+
+  it.each([
+    ['hosts.production.json', 'production', false],
+    ['hosts.acceptance.json', 'acceptance', true],
+  ] as const)('%s is a %s deployment; sample notices: %s (issue 26)', (file, deployment, samples) => {
+    expect(deploymentOf(config(file))).toBe(deployment)
+    expect(loadsSamples(config(file))).toBe(samples)
   })
 
   it('production: no Host header switches on a toggle production lacks', () => {
@@ -134,5 +184,42 @@ describe('the shipped host tables (one per deployed environment)', () => {
       expect(site?.toggles.POLITICAL_ADS ?? false).toBe(false)
       expect(site?.toggles.INTERNAL_PRIVACY_RIGHTS ?? false).toBe(false)
     }
+  })
+})
+
+describe('what a deployment is, from its host table (issue 26)', () => {
+  const row = (host: string, environment: HostTable[number]['environment']): HostTable[number] => ({
+    host,
+    country: 'NL',
+    environment,
+    toggles: [],
+    origin: `https://${host}`,
+  })
+
+  it.each([
+    ['the built-in table (local hosts among all others)', table, 'local'],
+    ['production and staff hosts', [row('a.nl', 'production'), row('s.nl', 'internal')], 'production'],
+    ['acceptance and staff hosts', [row('b.nl', 'non-production'), row('s.nl', 'internal')], 'acceptance'],
+    [
+      'production and acceptance hosts',
+      [row('a.nl', 'production'), row('b.nl', 'non-production')],
+      'production',
+    ],
+    ['staff hosts only', [row('s.nl', 'internal')], 'production'],
+  ] as const)('%s: %s', (_name, rows, deployment) => {
+    expect(deploymentOf(rows)).toBe(deployment)
+    expect(loadsSamples(rows)).toBe(deployment !== 'production')
+  })
+
+  it('never sends the public to a staff host, whichever row comes first', () => {
+    const rows: HostTable = [
+      { ...row('s.nl', 'internal'), toggles: ['INTERNAL_PRIVACY_RIGHTS', 'POLITICAL_ADS'] },
+      { ...row('b.nl', 'non-production'), toggles: ['POLITICAL_ADS'] },
+    ]
+    expect(transparencyOrigin(rows, 'NL')).toBe('https://b.nl')
+    expect(publicOrigin(rows, 'NL')).toBe('https://b.nl')
+    expect(staffOrigin(rows, 'NL')).toBe('https://s.nl')
+    // A local run's team mails link to the local desk, not to a deployment's staff host.
+    expect(staffOrigin(table, 'NL')).toBe('http://nl.localhost:3000')
   })
 })

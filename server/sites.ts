@@ -23,6 +23,8 @@ export interface HostEntry {
 export type HostTable = readonly HostEntry[]
 
 const PRODUCTION_TOGGLES: Record<Country, Toggle[]> = { NL: ['LOAD_FATHOM'], BE: ['LOAD_FATHOM'] }
+/** A staff host: the staff area and the desks, and the transparency centre the complaints desk links to. */
+const STAFF_TOGGLES: Toggle[] = ['INTERNAL_PRIVACY_RIGHTS', 'POLITICAL_ADS']
 
 /** The group's production site per country: where links of an unlisted host point when a table has none. */
 const CANONICAL_PRODUCTION_ORIGIN: Record<Country, string> = {
@@ -45,6 +47,12 @@ export function builtInHostTable(port: number): HostTable {
       ...entry('be.localhost', 'BE', 'local', ['POLITICAL_ADS', 'INTERNAL_PRIVACY_RIGHTS']),
       origin: `http://be.localhost:${port}`,
     },
+    // Issue 26: the staff hosts of production and acceptance (served to the group's networks only). After the
+    // local hosts: a local run's team mails link to the local desk.
+    entry('privacy-intern.dpgmedia.nl', 'NL', 'internal', STAFF_TOGGLES),
+    entry('privacy-intern.dpgmedia.be', 'BE', 'internal', STAFF_TOGGLES),
+    entry('privacy-intern-acc.dpgmedia.nl', 'NL', 'internal', STAFF_TOGGLES),
+    entry('privacy-intern-acc.dpgmedia.be', 'BE', 'internal', STAFF_TOGGLES),
   ]
 }
 
@@ -89,6 +97,14 @@ export function readHostTable(path: string): HostTable {
     const detail = validateHostFile.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')
     throw new Error(`SITE_HOSTS_FILE ${path} is not a valid host table: ${detail}`)
   }
+  // A staff host is never measured: no analytics there, whatever a table says.
+  const measured = parsed.hosts.find(
+    (row) => row.environment === 'internal' && row.toggles.includes('LOAD_FATHOM'),
+  )
+  if (measured)
+    throw new Error(
+      `SITE_HOSTS_FILE ${path}: ${measured.host} is a staff host (internal); LOAD_FATHOM is not allowed there`,
+    )
   return parsed.hosts
 }
 
@@ -124,22 +140,54 @@ function normaliseHost(hostname: string | undefined): string | null {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null
 }
 
-/** The origin of the country's first site with this toggle on, for links in mails; null when there is none. */
-function originWith(table: HostTable, country: Country, toggle: Toggle): string | null {
-  return table.find((row) => row.country === country && row.toggles.includes(toggle))?.origin ?? null
+/**
+ * What a deployment an instance serves, from its host table (issue 26): a table with a local host is a local
+ * run (the built-in table, the tests' tables; the Docker image's tables have none); else a table with a
+ * production host is production; else (acceptance hosts, and their staff hosts) acceptance. A table of staff
+ * hosts only counts as production: nothing in it says otherwise.
+ */
+export type Deployment = 'local' | 'acceptance' | 'production'
+
+export function deploymentOf(table: HostTable): Deployment {
+  if (table.some((row) => row.environment === 'local')) return 'local'
+  if (table.some((row) => row.environment === 'production')) return 'production'
+  return table.some((row) => row.environment === 'non-production') ? 'acceptance' : 'production'
 }
 
-/** The origin of the country's staff area (a host with INTERNAL_PRIVACY_RIGHTS), for links in team mails. */
+/** Sample notices are loaded, and shown off production hosts, on local runs and in acceptance only. */
+export function loadsSamples(table: HostTable): boolean {
+  return deploymentOf(table) !== 'production'
+}
+
+/** Is any host of the table a staff host (issue 26)? Such a deployment needs the staff sign-in's provider. */
+export function hasStaffHosts(table: HostTable): boolean {
+  return table.some((row) => row.environment === 'internal')
+}
+
+/**
+ * The origin of the country's staff area (a host with INTERNAL_PRIVACY_RIGHTS), for links in team mails: its
+ * staff host in a deployment (issue 26), the local host in a local run.
+ */
 export function staffOrigin(table: HostTable, country: Country): string | null {
-  return originWith(table, country, 'INTERNAL_PRIVACY_RIGHTS')
+  return (
+    table.find((row) => row.country === country && row.toggles.includes('INTERNAL_PRIVACY_RIGHTS'))?.origin ??
+    null
+  )
 }
 
-/** The origin of the country's transparency centre (POLITICAL_ADS), for notice links in complaint mails. */
+/**
+ * The origin of the country's public transparency centre (POLITICAL_ADS), for notice links in mails to
+ * complainants: never a staff host, which the public cannot reach.
+ */
 export function transparencyOrigin(table: HostTable, country: Country): string | null {
-  return originWith(table, country, 'POLITICAL_ADS')
+  return publicRows(table, country).find((row) => row.toggles.includes('POLITICAL_ADS'))?.origin ?? null
 }
 
-/** The first site of the country in this deployment's table: links of mails about requests made before their origin was kept. */
+/** The first public site of the country in this deployment's table: links of mails about requests made before their origin was kept. */
 export function publicOrigin(table: HostTable, country: Country): string {
-  return table.find((row) => row.country === country)?.origin ?? CANONICAL_PRODUCTION_ORIGIN[country]
+  return publicRows(table, country)[0]?.origin ?? CANONICAL_PRODUCTION_ORIGIN[country]
+}
+
+function publicRows(table: HostTable, country: Country): HostEntry[] {
+  return table.filter((row) => row.country === country && row.environment !== 'internal')
 }

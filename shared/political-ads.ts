@@ -125,6 +125,16 @@ export interface Notice extends CampaignItem {
 }
 
 /** The fields a notice's export adds to the imported ones; an import of an export skips them. */
+/**
+ * Issue 26: a sample notice's id begins with this, and only a sample's may: no real notice can take a sample's
+ * id, so loading the samples never replaces a real notice, and no import turns a real notice into a sample.
+ */
+export const SAMPLE_ID_PREFIX = 'sample-'
+
+export function isSampleId(id: string): boolean {
+  return id.startsWith(SAMPLE_ID_PREFIX)
+}
+
 export const EXPORT_ONLY_FIELDS = [
   'version',
   'changedAt',

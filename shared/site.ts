@@ -7,7 +7,11 @@ export const TOGGLES = ['LOAD_FATHOM', 'POLITICAL_ADS', 'INTERNAL_PRIVACY_RIGHTS
 export type Toggle = (typeof TOGGLES)[number]
 export type Toggles = Readonly<Record<Toggle, boolean>>
 
-export const ENVIRONMENTS = ['production', 'non-production', 'local'] as const
+/**
+ * `internal`: a staff host (issue 26), served to the group's networks only, with the staff area and never
+ * analytics or indexing; its table says whether it belongs to production or acceptance.
+ */
+export const ENVIRONMENTS = ['production', 'non-production', 'internal', 'local'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]
 
 export interface Site {

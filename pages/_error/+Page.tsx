@@ -28,8 +28,8 @@ function ErrorSection(props: {
 }
 
 /**
- * Spec §8: 404 'Page not found', 500 'Internal Error', too many redirects 'Redirect loop'; and 410 for a
- * political-ad notice removed after its retention period (issue 18).
+ * Spec §8: 404 'Page not found', 500 'Internal Error', too many redirects 'Redirect loop'; 410 for a
+ * political-ad notice removed after its retention period (issue 18); 503 while the database is away (issue 26).
  */
 export default function Page() {
   const { is404, abortReason, abortStatusCode, lang, site } = usePageContext()
@@ -56,6 +56,17 @@ export default function Page() {
         text={t('errors.gone.text', { date })}
         status={t('errors.gone.status')}
         onward={{ href: '/political-ads', label: t('errors.gone.back') }}
+      />
+    )
+  }
+  if (abortStatusCode === 503) {
+    // Issue 26: the database is away for a moment; the server sends Retry-After with this page.
+    return (
+      <ErrorSection
+        title={t('errors.unavailable.title')}
+        text={t('errors.unavailable.text')}
+        status={t('errors.unavailable.status')}
+        onward={home}
       />
     )
   }

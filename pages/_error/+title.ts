@@ -7,4 +7,6 @@ export default (pageContext: PageContext) =>
       ? 'errors.forbidden.title'
       : pageContext.abortStatusCode === 410
         ? 'errors.gone.title'
-        : 'errors.internal.title'
+        : pageContext.abortStatusCode === 503
+          ? 'errors.unavailable.title'
+          : 'errors.internal.title'

@@ -9,7 +9,7 @@ import { REDIRECT_LOOP } from '#shared/redirects.ts'
 import Page from './+Page'
 
 /** The error page as the server renders it, for an abort with this status and reason. */
-function errorPage(abort: { is404: boolean; abortReason?: unknown }): string {
+function errorPage(abort: { is404: boolean; abortReason?: unknown; abortStatusCode?: number }): string {
   const pageContext = {
     ...abort,
     lang: 'nl',
@@ -41,6 +41,14 @@ describe('the error page (spec §8)', () => {
       expect(html).not.toContain('Redirect loop')
     },
   )
+
+  it('says the site is briefly unavailable for a 503, and links home (issue 26)', () => {
+    const html = errorPage({ is404: false, abortStatusCode: 503 })
+    expect(html).toContain('<h1>Even niet beschikbaar</h1>')
+    expect(html).toContain('Foutcode 503: Service Unavailable')
+    expect(html).toContain('href="/nl"')
+    expect(html).not.toContain('Internal Error')
+  })
 
   it('says Page not found for a 404', () => {
     expect(errorPage({ is404: true })).toContain('Foutcode 404: Page not found')

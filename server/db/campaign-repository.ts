@@ -7,7 +7,7 @@ import type {
   NoticeWithdrawal,
   Suspension,
 } from '#shared/political-ads.ts'
-import { AMOUNTS_CURRENCY, PERIOD_DAYS } from '#shared/political-ads.ts'
+import { AMOUNTS_CURRENCY, isSampleId, PERIOD_DAYS } from '#shared/political-ads.ts'
 
 import type { Country } from '#shared/site.ts'
 import type { Dialect } from './dialect'
@@ -237,15 +237,14 @@ export async function versionAt(db: Executor, id: string, at: string): Promise<n
 /**
  * Inserts new notices and updates changed ones, in the caller's transaction (the import is all-or-nothing).
  * A changed notice keeps the version it replaces, with the fields that changed; an unchanged one is left
- * as it is, so re-importing the same file changes nothing (issue 18). `markSample` makes every notice of the
- * file a sample; without it new notices are real and existing ones stay what they were (an export of a
- * non-production site, samples included, imports again without making its samples real).
+ * as it is, so re-importing the same file changes nothing (issue 18). The id says whether a notice is a
+ * sample (`sample-…`, issue 26): a real notice never becomes one, and an export of a non-production site,
+ * samples included, imports again without making its samples real.
  */
 export async function upsertCampaigns(
   db: Executor,
   items: CampaignItem[],
   country: Country,
-  markSample: boolean,
   now = new Date().toISOString(),
 ): Promise<{ added: number; changed: number }> {
   let added = 0
@@ -269,13 +268,13 @@ export async function upsertCampaigns(
     for (const imported of chunk) {
       const old = existing.get(imported.id)
       if (!old) {
-        const row = toRow(imported, country, markSample, now)
+        const row = toRow(imported, country, isSampleId(imported.id), now)
         fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
         continue
       }
       const before = fromRow(old)
       const item = withDeskSuspensions(imported, before)
-      const row = toRow(item, country, markSample || Number(old.is_sample) === 1, now)
+      const row = toRow(item, country, isSampleId(item.id), now)
       const fields = changedFields(before, fromRow(row))
       if (fields.length === 0) {
         // The notice reads the same: no version. Only where it shows (country, sample) may follow the file;

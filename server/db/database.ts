@@ -31,6 +31,7 @@ import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
 import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
 import { brandTasksMigration } from './migrations/017-brand-tasks'
+import { usableOldRowsMigration } from './migrations/018-usable-old-rows'
 import { preferencesMigration } from './migrations/025-preferences'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
@@ -49,8 +50,8 @@ export interface Db {
 }
 
 /**
- * DESIGN.md decision 5: `postgres://…` is PostgreSQL; `file:PATH` (or nothing: data/privacy.sqlite) is an
- * embedded SQLite file. One Kysely query layer serves both.
+ * DESIGN.md decision 5: `postgres://…` is PostgreSQL; `file:PATH` is an embedded SQLite file (config.ts
+ * refuses anything else, so a typo never makes a new, empty file). One Kysely query layer serves both.
  */
 export function openDatabase(
   url: string,
@@ -82,7 +83,9 @@ export function openDatabase(
     })
     return { db, dialect: 'postgres', compact: async () => {}, close: () => db.destroy() }
   }
-  const path = resolve(root, url.startsWith('file:') ? url.slice('file:'.length) : url)
+  if (!url.startsWith('file:'))
+    throw new Error('A database URL is file:PATH (SQLite) or postgres://… (PostgreSQL)')
+  const path = resolve(root, url.slice('file:'.length))
   mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   // WAL lets readers work while one writer writes; the busy timeout makes a second process wait its turn.
@@ -170,7 +173,13 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
  * Migrations run at start-up under Kysely's migration lock, so several instances can start together.
  * `upTo` stops after that migration (a test of the next one starts there).
  */
-export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: string): Promise<void> {
+export async function migrate(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  upTo?: string,
+  /** Told the name of each migration this run applied, in order (the start-up log names them). */
+  onApplied?: (name: string) => void,
+): Promise<void> {
   // Kysely looks for its migration tables by name across schemas: name ours explicitly, or another
   // schema's tables on the same server would be taken for ours.
   const schema =
@@ -199,6 +208,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
         '016-campaign-search': campaignSearchMigration(dialect),
         '017-brand-tasks': brandTasksMigration(dialect),
         '025-preferences': preferencesMigration,
+        '018-usable-old-rows': usableOldRowsMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),
@@ -209,6 +219,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
     const what = failed ? `Migration ${failed.migrationName}` : 'Migrating'
     throw new Error(`${what} failed: ${String(error)}`, { cause: error })
   }
+  for (const result of results ?? []) if (result.status === 'Success') onApplied?.(result.migrationName)
 }
 
 const MIGRATION_TIMEOUT_MS = 15 * 60_000
@@ -223,7 +234,7 @@ const MIGRATION_TIMEOUT_MS = 15 * 60_000
 export async function migrateDatabase(
   url: string,
   root: string,
-  options: { connectTimeoutMs?: number } = {},
+  options: { connectTimeoutMs?: number; onApplied?: (name: string) => void } = {},
 ): Promise<Dialect> {
   const own = openDatabase(url, root, {
     poolSize: 2,
@@ -231,7 +242,7 @@ export async function migrateDatabase(
     statementTimeoutMs: MIGRATION_TIMEOUT_MS,
   })
   try {
-    await migrate(own.db, own.dialect)
+    await migrate(own.db, own.dialect, undefined, options.onApplied)
     return own.dialect
   } finally {
     await own.close()

@@ -377,6 +377,8 @@ export function complaintTeamMail(
     explanation: string
   },
   campaign: { id: string; sponsorName: string },
+  /** The complaint on the desk, on the country's staff host (issue 26); null where there is none. */
+  deskLink: string | null = null,
 ): RenderedMail {
   const lines = [
     `${t('mail.team.reference')}: ${complaint.reference}`,
@@ -386,10 +388,13 @@ export function complaintTeamMail(
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]
-  return compose(t, referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference), [
-    lines.join('\n'),
-    complaint.explanation,
-  ])
+  const button = deskLink ? { label: t('mail.team.open_desk'), href: deskLink } : undefined
+  return compose(
+    t,
+    referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference),
+    [lines.join('\n'), complaint.explanation],
+    button,
+  )
 }
 
 /** To the visitor: the campaign and the reference, never the visitor's own text. */

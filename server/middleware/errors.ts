@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError } from '../http-error'
 import type { Logger } from '../logger'
@@ -19,13 +19,17 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 }
 
 /** How long a client should wait before trying again when the database is away. */
-const RETRY_AFTER_SECONDS = 30
+export const RETRY_AFTER_SECONDS = 30
 
 /**
  * Last in the chain: known errors keep their status; a database that is away or too slow is a 503 with
- * Retry-After; anything else is a 500 whose stack is logged, never sent.
+ * Retry-After (a page request gets the page saying so, in its language: `unavailablePage`, issue 26);
+ * anything else is a 500 whose stack is logged, never sent.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  options: { unavailablePage?: (req: Request, res: Response) => Promise<void> } = {},
+): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error)
@@ -36,8 +40,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!known) logger.error({ err: error, path: req.path }, 'unhandled error')
     const answer = known ?? new HttpError(500, 'INTERNAL_ERROR', 'Internal Error')
     res.status(answer.status).set('Cache-Control', 'no-store')
-    if (req.path.startsWith('/api/')) res.json(errorBody(answer))
-    else res.type('text').send(answer.message)
+    if (req.path.startsWith('/api/')) {
+      res.json(errorBody(answer))
+      return
+    }
+    if (answer.status === 503 && options.unavailablePage && req.site) {
+      options.unavailablePage(req, res).catch((failed: unknown) => {
+        logger.error({ err: failed, path: req.path }, 'unhandled error')
+        if (!res.headersSent) res.type('text').send(answer.message)
+      })
+      return
+    }
+    res.type('text').send(answer.message)
   }
 }
 

@@ -1,9 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express'
+import { render as abortWith } from 'vike/abort'
 import { renderPage } from 'vike/server'
 import type { Country } from '#shared/site.ts'
 import { BRANDS } from '../brands'
 import { compressBody, sendCompressed } from '../compressed'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import type { DocumentStore } from '../documents/store'
+import type { Logger } from '../logger'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
@@ -13,11 +16,22 @@ import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { RequesterAccess } from '../services/requester-access'
 import type { SearchService } from '../services/search'
 import type { StaffService } from '../services/staff'
+import { RETRY_AFTER_SECONDS } from './errors'
 
 /** Not-found pages may come from the database (a notice not imported yet): kept this long at most. */
 const NOT_FOUND_MAX_AGE_MS = 10_000
 /** A page kept per query string (a search) is one of many a visitor can make up: kept a minute at most. */
 const QUERY_MAX_AGE_MS = 60_000
+
+/** The page handler, and the page that says the service is briefly away (issue 26). */
+export interface PagesHandler extends RequestHandler {
+  /**
+   * Answers 503 with Retry-After and the error page saying the service is briefly unavailable, in the
+   * language of the request's URL: for a page request that found the database away outside Vike (the staff
+   * gate's session, the confirm button's POST).
+   */
+  unavailable(req: Request, res: Response): Promise<void>
+}
 
 /**
  * Hands a page request to Vike with the resolved site. Vike's own CSP header is skipped: helmet's policy is
@@ -47,17 +61,27 @@ export function pages(
     preferences: PreferenceService
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
+    logger: Logger
   },
   /** Null renders every request (development: edits show at once). */
   cache: ResponseCache | null,
-): RequestHandler {
+): PagesHandler {
   const render = async (
     urlOriginal: string,
     headers: Record<string, string | string[] | undefined>,
     site: unknown,
     nonce: string | undefined,
-    staffContext: Record<string, unknown> = {},
+    context: Record<string, unknown> = {},
   ) => {
+    // Issue 26: a page whose data finds the database away answers 503, as the API does: the 503 error page
+    // (Vike's abort), or the page's own failure state where its data shows one (the transparency centre).
+    let outage: unknown = null
+    const guarded = <T extends object>(service: T) =>
+      abortingOnOutage(service, (error) => {
+        if (!isDatabaseUnavailable(error)) return error
+        outage = error
+        return abortWith(503)
+      })
     const pageContext = await renderPage({
       urlOriginal,
       headersOriginal: headers,
@@ -65,21 +89,23 @@ export function pages(
       settings,
       brands: BRANDS,
       documents: services.documents,
-      privacyRequests: services.privacyRequests,
+      privacyRequests: guarded(services.privacyRequests),
       searchIndex: services.searchIndex,
-      politicalAds: services.politicalAds,
-      desk: services.desk,
-      complaintDesk: services.complaintDesk,
-      requesterAccess: services.requesterAccess,
-      preferences: services.preferences,
-      ...staffContext,
+      politicalAds: guarded(services.politicalAds),
+      desk: guarded(services.desk),
+      complaintDesk: guarded(services.complaintDesk),
+      requesterAccess: guarded(services.requesterAccess),
+      preferences: guarded(services.preferences),
+      ...context,
+      ...(context.staff ? { staff: guarded(services.staff) } : {}),
       // Development only: Vite's scripts are inline there (production pages have none, see the record).
       ...(nonce ? { cspNonce: nonce } : {}),
     })
     const { httpResponse } = pageContext
     if (!httpResponse) return null
+    if (outage) services.logger.warn({ err: outage, path: urlOriginal.split('?')[0] }, 'database unavailable')
     return {
-      status: httpResponse.statusCode,
+      status: outage ? 503 : httpResponse.statusCode,
       headers: [...httpResponse.headers].filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
       body: await httpResponse.getBody(),
       pageCache: pageContext.config?.pageCache,
@@ -89,7 +115,7 @@ export function pages(
   // A burst of requests for a page not kept yet renders it once.
   const once = singleFlight<{ kept: CachedResponse } | { rendered: RenderedPage } | null>()
 
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     // The staff area depends on who is signed in: never kept. The staff gate may ask for another page.
     const staffPage = res.locals.staff !== undefined
     // What a router adds for this visitor alone (the status page's unlock, issue 25): never kept either.
@@ -147,13 +173,56 @@ export function pages(
     else if ('kept' in outcome) send(req, res, outcome.kept, url)
     else sendRendered(res, outcome.rendered)
   }
+  const unavailable = async (req: Request, res: Response) => {
+    const page = await render(
+      req.originalUrl,
+      req.headers,
+      req.site,
+      res.locals.cspNonce as string | undefined,
+      {
+        databaseUnavailable: true,
+      },
+    )
+    if (!page) throw new Error('The error page did not render')
+    res.locals.pageStatus = 503
+    sendRendered(res, page)
+  }
+  return Object.assign(handler, { unavailable })
+}
+
+/**
+ * The service as pages call it, whose calls that find the database away throw what `outage` makes of the
+ * error (Vike's abort to the 503 page) instead of failing the page with a 500; other errors pass unchanged.
+ */
+function abortingOnOutage<T extends object>(service: T, outage: (error: unknown) => unknown): T {
+  return new Proxy(service, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = value.apply(target, args)
+          return result instanceof Promise
+            ? result.catch((error: unknown) => {
+                throw outage(error)
+              })
+            : result
+        } catch (error) {
+          throw outage(error)
+        }
+      }
+    },
+  })
 }
 
 /** A page that is not kept: staff pages, pages with a personal token, redirects, errors. */
 function sendRendered(res: Response, page: RenderedPage) {
-  res.status((res.locals.pageStatus as number | undefined) ?? page.status)
+  const status = (res.locals.pageStatus as number | undefined) ?? page.status
+  res.status(status)
   for (const [name, value] of page.headers) res.setHeader(name, value)
   res.setHeader('Cache-Control', 'no-store')
+  // The database is away (issue 26): as the API, the page says when to try again.
+  if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
   res.send(page.body)
 }
 

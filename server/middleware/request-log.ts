@@ -29,7 +29,8 @@ export function requestLog(logger: Logger): RequestHandler {
       route: logRoute(req, path),
     })
     res.on('finish', () => {
-      const level = res.statusCode >= 500 ? 'error' : 'info'
+      // A 5xx is an error, unless the handler answered it on purpose (/readyz while draining).
+      const level = res.statusCode >= 500 && res.locals.expectedFailure !== true ? 'error' : 'info'
       if (!logger.isLevelEnabled(level)) return
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       // 'finish' comes from the socket, outside the request's own context: give it back.

@@ -12,8 +12,10 @@ export const UNKNOWN_HOST_ERROR = 'Cannot determine country'
 
 /** Resolves the site from the Host header (spec §1), early, so that headers can depend on its toggles. */
 export function siteResolution(table: HostTable): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     req.site = resolveSite(table, req.hostname) ?? undefined
+    // Issue 26: nothing on a staff host is ever indexed, its public pages included.
+    if (req.site?.environment === 'internal') res.set('X-Robots-Tag', 'noindex, nofollow')
     next()
   }
 }

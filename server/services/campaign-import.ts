@@ -6,6 +6,8 @@ import {
   type CampaignRow,
   campaignItemSchema,
   EXPORT_ONLY_FIELDS,
+  isSampleId,
+  SAMPLE_ID_PREFIX,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
 import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
@@ -27,6 +29,11 @@ const NUMBER_FIELDS = new Set(['budgetLowerBound', 'budgetUpperBound', 'reachLow
 
 /** RFC 4180 CSV: a header row of field names, quoted fields may hold commas, quotes ("") and newlines. */
 export function parseCsv(text: string): Record<string, string>[] {
+  return parseCsvTable(text).rows
+}
+
+/** The header's names and the rows under it. */
+function parseCsvTable(text: string): { header: string[]; rows: Record<string, string>[] } {
   const rows: string[][] = []
   let field = ''
   let row: string[] = []
@@ -56,8 +63,39 @@ export function parseCsv(text: string): Record<string, string>[] {
     rows.push(row)
   }
   const [header, ...data] = rows.filter((r) => r.some((cell) => cell.trim() !== ''))
-  if (!header) return []
-  return data.map((cells) => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i] ?? ''])))
+  if (!header) return { header: [], rows: [] }
+  const names = header.map((name) => name.trim())
+  return {
+    header: names,
+    rows: data.map((cells) => Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']))),
+  }
+}
+
+/** The columns a notice file may have: the notice's fields, its country, and what our export adds. */
+const NOTICE_COLUMNS = new Set<string>([
+  ...Object.keys(campaignItemSchema.properties),
+  'country',
+  ...EXPORT_ONLY_FIELDS,
+])
+
+/**
+ * A CSV's first line must name notice columns: an `id` and at least one other field. Otherwise it is some
+ * other file (or one whose separator is not a comma), and importing it would load nothing and say so as
+ * if all went well.
+ */
+function checkNoticeHeader(header: string[]) {
+  const known = header.filter((name) => NOTICE_COLUMNS.has(name))
+  if (!header.includes('id') || known.length < 2)
+    throw new CampaignFileError(
+      `the first line is not a notice header (${
+        header.length === 0
+          ? 'the file is empty'
+          : `it names ${header
+              .slice(0, 5)
+              .map((name) => JSON.stringify(name))
+              .join(', ')}${header.length > 5 ? ', …' : ''}`
+      }); a notice file's columns are those of /api/campaign-items.csv: id, sponsorName, publicationStartDate, …, separated by commas`,
+    )
 }
 
 const BOOLEAN_FIELDS = new Set(['previousPublicationSuspended', 'targetingUsed'])
@@ -126,7 +164,11 @@ export class CampaignFileError extends Error {
 }
 
 export function parseCampaignFile(content: string, format: 'json' | 'csv'): CampaignFile {
-  if (format === 'csv') return { rows: parseCsv(content).map(fromCsvRow) }
+  if (format === 'csv') {
+    const table = parseCsvTable(content)
+    checkNoticeHeader(table.header)
+    return { rows: table.rows.map(fromCsvRow) }
+  }
   const parsed: unknown = JSON.parse(content)
   if (Array.isArray(parsed)) return { rows: parsed }
   if (
@@ -166,13 +208,18 @@ export function readCampaignFile(path: string): CampaignFile {
       `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     )
   }
+  let file: CampaignFile
   try {
-    return parseCampaignFile(content, extname(path).toLowerCase() === '.csv' ? 'csv' : 'json')
+    file = parseCampaignFile(content, extname(path).toLowerCase() === '.csv' ? 'csv' : 'json')
   } catch (error) {
     if (error instanceof SyntaxError)
       throw new CampaignFileError(`${path}: not valid JSON (${error.message})`)
+    if (error instanceof CampaignFileError) throw new CampaignFileError(`${path}: ${error.message}`)
     throw error
   }
+  // An import that loads nothing must not look like one that went well.
+  if (file.rows.length === 0) throw new CampaignFileError(`${path}: holds no notices`)
+  return file
 }
 
 /**
@@ -276,7 +323,7 @@ export function noticeConsistency(item: CampaignRow): string[] {
  */
 export function checkCampaignRows(
   rows: unknown[],
-  options: { country?: Country },
+  options: { country?: Country; sample?: boolean },
 ): { valid: { item: CampaignItem; country: Country }[]; rejected: ImportReport['rejected'] } {
   const rejected: ImportReport['rejected'] = []
   const valid: { item: CampaignItem; country: Country }[] = []
@@ -342,6 +389,11 @@ export function checkCampaignRows(
       // A malformed cell's field is unknown, not absent: what depends on it cannot be judged.
       if (!malformed) reasons.push(...noticeConsistency(record))
       if (seen.has(item.id)) reasons.push('id: appears twice in the file')
+      // Issue 26: samples have ids of their own, so no sample can ever stand in for a real notice.
+      if (options.sample && !isSampleId(item.id))
+        reasons.push(
+          `id: a sample notice's id begins with "${SAMPLE_ID_PREFIX}" (--sample never turns a real notice into a sample)`,
+        )
       seen.add(item.id)
       if (reasons.length === 0 && country) valid.push({ item, country })
     }
@@ -383,8 +435,9 @@ export async function reinstateNotices(db: Db, ids: string[], reason: string, no
 
 /**
  * When any row fails nothing is loaded and the report names each rejected row with its reasons. Otherwise
- * all rows are upserted by id in one transaction. `sample` marks them all as samples (`--sample`); without
- * it new notices are real and existing ones keep what they were.
+ * all rows are upserted by id in one transaction. A notice whose id begins with `sample-` is a sample, any
+ * other is real (issue 26); `sample` (`--sample`, and the samples of content/campaigns) refuses rows that are
+ * not samples.
  */
 export async function importCampaigns(
   db: Db,
@@ -399,13 +452,7 @@ export async function importCampaigns(
     for (const country of COUNTRIES) {
       const items = valid.filter((v) => v.country === country).map((v) => v.item)
       if (items.length === 0) continue
-      const done = await upsertCampaigns(
-        trx,
-        items,
-        country,
-        options.sample ?? false,
-        (options.now ?? new Date()).toISOString(),
-      )
+      const done = await upsertCampaigns(trx, items, country, (options.now ?? new Date()).toISOString())
       added += done.added
       changed += done.changed
     }

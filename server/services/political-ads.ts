@@ -87,9 +87,6 @@ const TEXT_INDEX_MS = 5_000
 /** Above this many notices (~15 MB of filter columns) the database filters the text. */
 const TEXT_INDEX_MOST = 100_000
 
-/** Sample campaigns show only where the host is not production. */
-const withSamples = (site: Site) => site.environment !== 'production'
-
 export function createPoliticalAdsService(deps: {
   db: Db
   emailDomainCheck: EmailDomainCheck
@@ -99,9 +96,23 @@ export function createPoliticalAdsService(deps: {
    * POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox.
    */
   complaintMailbox: Readonly<Record<Country, string>>
+  /**
+   * Whether this deployment has sample notices (local and acceptance: server/sites.ts `loadsSamples`). A
+   * production instance shows none on any host, its staff hosts included, even those an earlier release
+   * loaded into its database.
+   */
+  samples: boolean
+  /** The origin of the country's desk (its staff host), for the link in the team's mail; null: none. */
+  deskOrigin?: (country: Country) => string | null
   clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
+  /** Sample campaigns show only where the deployment has them and the host is not production. */
+  const withSamples = (site: Site) => deps.samples && site.environment !== 'production'
+  const deskLink = (reference: string, country: Country) => {
+    const desk = deps.deskOrigin?.(country)
+    return desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
+  }
   const clock = deps.clock ?? (() => new Date())
   const listCache = briefCache<{ items: Notice[]; total: number }>({
     ttlMs: LIST_CACHE_MS,
@@ -193,7 +204,12 @@ export function createPoliticalAdsService(deps: {
               kind: 'complaint',
               aboutId: complaint.id,
               to: deps.complaintMailbox[site.country],
-              ...complaintTeamMail(team, complaint, campaign),
+              ...complaintTeamMail(
+                team,
+                complaint,
+                campaign,
+                deskLink(complaint.reference, complaint.country),
+              ),
             },
             acknowledge && {
               kind: 'complaint-acknowledgement',

@@ -5,8 +5,10 @@ import type { Db } from '../db/database'
 import { importCampaigns, parseCampaignFile } from './campaign-import'
 
 /**
- * The sample campaigns of content/campaigns are loaded (upserted) at every start, marked as samples:
- * non-production and local hosts show them, production hosts never do.
+ * The sample campaigns of content/campaigns are loaded (upserted) at every start of a local or acceptance
+ * instance (never in production: server/sites.ts `loadsSamples`); their hosts other than production ones
+ * show them. Their ids begin with `sample-` (checked with the content), an id no real notice can have: the
+ * samples never replace a real notice.
  */
 export async function seedSampleCampaigns(db: Db, folder: string): Promise<void> {
   for (const country of ['NL', 'BE'] as Country[]) {

@@ -5,6 +5,7 @@ import { DATABASES, testDatabaseUrl, testSetup } from '../support/app'
 import { FaultyProxy } from '../support/tcp-proxy'
 
 const NL = 'privacy.dpgmedia.nl'
+const BE = 'privacy.dpgmedia.be'
 const contact = { name: 'Jan', email: 'jan@example.com', question: 'Waar blijft mijn krant?' }
 
 /** How long a call takes, and what it answered. */
@@ -67,6 +68,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       console.info(`hung database: POST ${Math.round(posted.ms)} ms, /readyz ${Math.round(probe.ms)} ms`)
     })
 
+    it('hangs: the pages that read it answer 503 with Retry-After and a page in the visitor’s language (issue 26)', async () => {
+      proxy.hang()
+      const token = 'x'.repeat(43)
+      for (const [host, path, language, title] of [
+        [NL, `/nl/verify-email?token=${token}`, 'nl', 'Even niet beschikbaar'],
+        [BE, `/fr/verify-email?token=${token}`, 'fr', 'Momentanément indisponible'],
+        [NL, `/nl/privacy-rights/status?token=${token}`, 'nl', 'Even niet beschikbaar'],
+        [BE, `/fr/privacy-rights/status?token=${token}`, 'fr', 'Momentanément indisponible'],
+        [BE, `/en/privacy-rights/status?token=${token}`, 'en', 'Briefly unavailable'],
+      ] as const) {
+        const page = await timed(() => request(setup.app).get(path).set('Host', host))
+        expect(page.result.status, path).toBe(503)
+        expect(page.result.headers['retry-after']).toBe('30')
+        expect(page.result.headers['cache-control']).toBe('no-store')
+        expect(page.result.type).toBe('text/html')
+        expect(page.result.text).toMatch(new RegExp(`<html lang="${language}`))
+        expect(page.result.text).toContain(`<h1>${title}</h1>`)
+        expect(page.ms).toBeLessThan(6000)
+      }
+      // The confirm button's POST reaches the database outside the page: the same page.
+      const confirm = await request(setup.app)
+        .post('/fr/verify-email')
+        .set('Host', BE)
+        .type('form')
+        .send({ token })
+      expect(confirm.status).toBe(503)
+      expect(confirm.headers['retry-after']).toBe('30')
+      expect(confirm.text).toContain('<h1>Momentanément indisponible</h1>')
+      // The transparency centre shows its own failure state, with the status that says it failed.
+      const list = await request(setup.app).get('/nl/political-ads').set('Host', 'privacy-acc.dpgmedia.nl')
+      expect(list.status).toBe(503)
+      expect(list.headers['retry-after']).toBe('30')
+      await proxy.forward()
+      // And the pages come back with the database.
+      expect(
+        (await request(setup.app).get('/nl/political-ads').set('Host', 'privacy-acc.dpgmedia.nl')).status,
+      ).toBe(200)
+    })
+
     it('refuses: a POST answers 503 at once, and /readyz too', async () => {
       await proxy.refuse()
       const posted = await timed(() => post())
@@ -87,8 +127,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
 describe.each(DATABASES)('a request that arrives after the instance closed its %s database', (kind) => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500', async () => {
-    const setup = await testSetup({ DATABASE_URL: await testDatabaseUrl(kind) })
+    const setup = await testSetup({
+      DATABASE_URL: await testDatabaseUrl(kind),
+      STAFF_DEVELOPMENT_SIGN_IN: 'on',
+    })
+    // A privacy-team member signed in before: the staff gate looks the session up in the database.
+    const signedIn = await request(setup.app)
+      .post('/fr/internal-privacy-rights/sign-in/development')
+      .set('Host', 'be.localhost')
+      .type('form')
+      .send({
+        email: 'dev@dpgmedia.be',
+        name: 'Dev Eloper',
+        role: 'privacy-team',
+        returnTo: '/fr/internal-privacy-rights/requests',
+      })
+    const session = String(signedIn.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? ''
+    expect(session).toMatch(/^__Host-staff-session=/)
     await setup.composition.close()
+    const desk = await request(setup.app)
+      .get('/fr/internal-privacy-rights/requests')
+      .set('Host', 'be.localhost')
+      .set('Cookie', session)
+    expect(desk.status).toBe(503)
+    expect(desk.headers['retry-after']).toBe('30')
+    expect(desk.text).toContain('<h1>Momentanément indisponible</h1>')
     const posted = await request(setup.app).post('/api/contact?locale=nl_nl').set('Host', NL).send(contact)
     expect(posted.status).toBe(503)
     expect(posted.body.error.code).toBe('SERVICE_UNAVAILABLE')
@@ -97,6 +160,18 @@ describe.each(DATABASES)('a request that arrives after the instance closed its %
       .get('/api/campaign-items?countryCode=NL&text=stichting')
       .set('Host', 'privacy-acc.dpgmedia.nl')
     expect(listed.status).toBe(503)
+    // Issue 26: the pages that read the database too, each in its language.
+    const token = 'y'.repeat(43)
+    for (const [host, path, title] of [
+      [NL, `/nl/verify-email?token=${token}`, 'Even niet beschikbaar'],
+      [BE, `/fr/privacy-rights/status?token=${token}`, 'Momentanément indisponible'],
+      ['privacy-acc.dpgmedia.nl', '/nl/political-ads/sample-nl-2026-001', null],
+    ] as const) {
+      const page = await request(setup.app).get(path).set('Host', host)
+      expect(page.status, path).toBe(503)
+      expect(page.headers['retry-after']).toBe('30')
+      if (title) expect(page.text).toContain(`<h1>${title}</h1>`)
+    }
   })
 })
 

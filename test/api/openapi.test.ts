@@ -276,7 +276,7 @@ describe('the OpenAPI document', () => {
     expect(exported.campaignItems.some((n: { withdrawnAt?: string }) => n.withdrawnAt)).toBe(true)
     const exportSchema = answerSchema('/api/campaign-items.json')
     expect(exportSchema(exported), JSON.stringify(exportSchema.errors)).toBe(true)
-    const full = await request(setup.app).get('/api/campaign-items/be-2026-003').set('Host', ACC_BE)
+    const full = await request(setup.app).get('/api/campaign-items/sample-be-2026-003').set('Host', ACC_BE)
     expect(full.body.suspensions).toBeDefined()
     const detailSchema = answerSchema('/api/campaign-items/{id}')
     expect(detailSchema(full.body), JSON.stringify(detailSchema.errors)).toBe(true)

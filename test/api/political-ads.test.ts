@@ -13,7 +13,8 @@ import {
   reinstateNotices,
   withdrawNotices,
 } from '#server/services/campaign-import.ts'
-import { DATABASES, runRetention, testDatabaseUrl, testSetup } from '../support/app'
+import { seedSampleCampaigns } from '#server/services/sample-campaigns.ts'
+import { DATABASES, ROOT, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { campaignItem } from '../support/campaigns'
 import { SmtpSink } from '../support/smtp'
 
@@ -213,15 +214,15 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       code: 'VALIDATION_FAILED',
       fields: [{ field: 'lang', rule: 'enum' }],
     })
-    expect((await get(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg?lang=en')).status).toBe(400)
+    expect((await get(ACC_BE, '/api/campaign-items/sample-be-2026-001/qr.svg?lang=en')).status).toBe(400)
     // Without lang: the country's first language.
     expect(await svg(ACC_NL, '/api/campaign-items/real-nl-2/qr.svg')).toEqual({
       status: 200,
       type: expect.stringMatching(/^image\/svg\+xml/),
       body: await code(nl),
     })
-    expect((await svg(ACC_BE, '/api/campaign-items/be-2026-001/qr.svg')).body).toBe(
-      await code('https://privacy-acc.dpgmedia.be/nl/political-ads/be-2026-001'),
+    expect((await svg(ACC_BE, '/api/campaign-items/sample-be-2026-001/qr.svg')).body).toBe(
+      await code('https://privacy-acc.dpgmedia.be/nl/political-ads/sample-be-2026-001'),
     )
     // The Dutch site's French page shows the Dutch address and its code.
     const page = (await get(ACC_NL, '/fr/political-ads/real-nl-2')).text
@@ -235,7 +236,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     expect(res.status).toBe(200)
     const ids = res.body.campaignItems.map((c: { id: string }) => c.id)
     expect(ids).toContain('real-nl-1')
-    expect(ids.some((id: string) => id.startsWith('nl-2026-'))).toBe(true)
+    expect(ids.some((id: string) => id.startsWith('sample-nl-2026-'))).toBe(true)
     const starts = res.body.campaignItems.map((c: { publicationStartDate: string }) => c.publicationStartDate)
     expect([...starts].sort().reverse()).toEqual(starts)
   })
@@ -615,15 +616,47 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       version: 1,
       changedAt: '2026-02-05T12:00:00.000Z',
     })
-    // Made a sample on purpose (--sample): it leaves production's export; that too is a change.
-    await importCampaigns(db, [item('move-1')], { country: 'BE', sample: true, ...at('2026-03-05') })
-    const sample = (await get(ACC_BE, '/api/campaign-items.json?since=2026-03-01')).body.campaignItems
-    expect(sample.map((n: { id: string }) => n.id)).toContain('move-1')
-    // Imported again without --sample, it stays a sample and nothing moves.
-    await importCampaigns(db, [item('move-1')], { country: 'BE', ...at('2026-04-05') })
-    expect(await sampleIds()).toContain('move-1')
-    const after = (await get(ACC_BE, '/api/campaign-items/move-1')).body
-    expect(after.changedAt).toBe('2026-03-05T12:00:00.000Z')
+    // Issue 26: --sample never turns a real notice into a sample: the row is refused, nothing moves.
+    expect(
+      await importCampaigns(db, [item('move-1')], { country: 'BE', sample: true, ...at('2026-03-05') }),
+    ).toMatchObject({
+      loaded: 0,
+      rejected: [
+        {
+          row: 1,
+          id: 'move-1',
+          reasons: [expect.stringMatching(/^id: a sample notice's id begins with "sample-"/)],
+        },
+      ],
+    })
+    expect(await sampleIds()).not.toContain('move-1')
+    expect((await get(ACC_BE, '/api/campaign-items/move-1')).body.changedAt).toBe('2026-02-05T12:00:00.000Z')
+    // A sample has an id of its own; a notice moved to another country has changed for that export too.
+    await importCampaigns(db, [item('sample-move-1')], { country: 'NL', sample: true, ...at('2026-03-05') })
+    await importCampaigns(db, [item('sample-move-1')], { country: 'BE', ...at('2026-04-01') })
+    const sample = (await get(ACC_BE, '/api/campaign-items.json?since=2026-03-15')).body.campaignItems
+    expect(sample.map((n: { id: string }) => n.id)).toContain('sample-move-1')
+    // Imported again without --sample, it stays a sample (its id says so) and nothing moves.
+    await importCampaigns(db, [item('sample-move-1')], { country: 'BE', ...at('2026-04-05') })
+    expect(await sampleIds()).toContain('sample-move-1')
+    const after = (await get(ACC_BE, '/api/campaign-items/sample-move-1')).body
+    expect(after.changedAt).toBe('2026-04-01T12:00:00.000Z')
+  })
+
+  it('never lets the samples replace a real notice, nor an import make a real notice a sample (issue 26)', async () => {
+    const db = setup.composition.db
+    // A real notice under an id the samples had before issue 26.
+    const real = item('nl-2026-001', { sponsorName: 'Echte Partij' })
+    expect(await importCampaigns(db, [real], { country: 'NL' })).toMatchObject({ added: 1 })
+    // The samples are loaded again, as at every start of a local or acceptance instance.
+    await seedSampleCampaigns(db, join(ROOT, 'content/campaigns'))
+    const found = (await get(ACC_NL, '/api/campaign-items/nl-2026-001')).body
+    expect(found).toMatchObject({ id: 'nl-2026-001', sponsorName: 'Echte Partij', version: 1 })
+    expect(await sampleIds()).not.toContain('nl-2026-001')
+    expect(await sampleIds()).toContain('sample-nl-2026-001')
+    // A real import of a sample's id makes a sample, never a real notice in production's export.
+    await importCampaigns(db, [item('sample-nl-2026-077')], { country: 'NL' })
+    expect(await sampleIds()).toContain('sample-nl-2026-077')
   })
 
   it('takes every element of the notice (Art. 12(1), the 2025/1410 template) and answers each (issue 18)', async () => {

@@ -22,7 +22,7 @@ test.describe('complaints handled to the end (issue 18)', () => {
   }) => {
     test.slow() // a complaint, a sign-in at the provider, two actions and a mail round trip
     const email = uniqueAddress('signalement', 'example.be')
-    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-001`)
     await hydrated(page)
     await page.getByRole('button', { name: 'Signaler cette publicité' }).click()
     const dialog = page.getByRole('dialog', { name: 'Signaler une publicité' })
@@ -46,9 +46,9 @@ test.describe('complaints handled to the end (issue 18)', () => {
     await hydrated(page)
     await expect(page.locator('.summary')).toContainText("Le payeur n'est pas mentionné.")
     // The notice complained about links to its public page, in the desk's language.
-    await expect(page.getByRole('link', { name: /\(be-2026-001\)$/ })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /\(sample-be-2026-001\)$/ })).toHaveAttribute(
       'href',
-      /^https?:\/\/[^/]+\/fr\/political-ads\/be-2026-001$/,
+      /^https?:\/\/[^/]+\/fr\/political-ads\/sample-be-2026-001$/,
     )
     await page.getByRole('button', { name: 'Prendre en charge' }).click()
     const status = page.getByRole('status')
@@ -67,7 +67,7 @@ test.describe('complaints handled to the end (issue 18)', () => {
       .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), { timeout: 15_000 })
       .toContain(`Issue de votre signalement d'une publicité politique [${reference}]`)
     // The notice itself shows the suspension, dated and naming the complaint.
-    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-001`)
     await expect(page.getByText(`(à la suite du signalement ${reference})`, { exact: false })).toBeVisible()
   })
 
@@ -76,7 +76,7 @@ test.describe('complaints handled to the end (issue 18)', () => {
   }, info) => {
     test.slow() // an operator command, a complaint, a sign-in, three actions and a mail round trip
     // A sample notice of the Dutch site, corrected below as its operator would: the file, changed, imported.
-    const id = 'nl-2026-014'
+    const id = 'sample-nl-2026-014'
     const sample = (
       JSON.parse(readFileSync(resolve(import.meta.dirname, '../../content/campaigns/nl.json'), 'utf8')) as {
         campaignItems: { id: string }[]
@@ -148,7 +148,7 @@ test.describe('complaints handled to the end (issue 18)', () => {
     const mail = (await mailsTo(email)).find((m) => m.subject === subject)
     expect(mail?.text).toContain('De kennisgeving noemt nu wie de vereniging controleert.')
     expect(mail?.text).toMatch(
-      /De kennisgeving is gecorrigeerd: dat is versie \d+ ervan\. \S+\/nl\/political-ads\/nl-2026-014/,
+      /De kennisgeving is gecorrigeerd: dat is versie \d+ ervan\. \S+\/nl\/political-ads\/sample-nl-2026-014/,
     )
     // The corrected notice names the controlling entity.
     await page.goto(`${HOSTS.nlLocal}/nl/political-ads/${id}`)

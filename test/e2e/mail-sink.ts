@@ -57,5 +57,9 @@ createServer((req, res) => {
 
 await startTestIdentityProvider({
   port: IDP_PORT,
-  redirectUris: ['nl', 'be'].map((c) => `http://${c}.localhost:${APP_PORT}/internal-privacy-rights/callback`),
+  redirectUris: [
+    ...['nl', 'be'].map((c) => `http://${c}.localhost:${APP_PORT}/internal-privacy-rights/callback`),
+    // Issue 26: the staff hosts of the production table (test/e2e/staff-hosts.spec.ts), over TLS.
+    ...['nl', 'be'].map((c) => `https://privacy-intern.dpgmedia.${c}/internal-privacy-rights/callback`),
+  ],
 })

@@ -34,7 +34,7 @@ const FORM_PAGES = [
   `${HOSTS.beLocal}/nl/privacy-rights/publication`,
   `${HOSTS.nlLocal}/nl/search?q=cookies`,
   `${HOSTS.nlLocal}/nl/political-ads`,
-  `${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`,
+  `${HOSTS.nlLocal}/nl/political-ads/sample-nl-2026-001`,
 ]
 
 /** Opens `url` and answers the gzipped size of every script it loaded, once the page is live. */

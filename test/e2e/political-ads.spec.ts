@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, HOSTS, hydrated, pauseClock, test } from
  * (notice history, complaints); the counts here are the samples'.
  */
 const sampleCards = (page: Page) =>
-  page.locator('.ad-card').filter({ has: page.locator('a[href*="/political-ads/nl-2026-"]') })
+  page.locator('.ad-card').filter({ has: page.locator('a[href*="/political-ads/sample-nl-2026-"]') })
 
 /** Spec §4, §9: a text search follows the typing 500 ms after the last keystroke. */
 const DEBOUNCE_MS = 500
@@ -60,27 +60,29 @@ test.describe('transparency centre', () => {
   }) => {
     await page.goto(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
     await page.getByRole('link', { name: 'Partij Noordelijke Samenhang' }).click()
-    await expect(page).toHaveURL(/\/nl\/political-ads\/nl-2026-004\?channel=DIGITAL$/)
+    await expect(page).toHaveURL(/\/nl\/political-ads\/sample-nl-2026-004\?channel=DIGITAL$/)
     await expect(page.getByText('10 november 2026 – 26 november 2026')).toBeVisible()
     await expect(page.getByText(/^< €\s8\.000$/)).toBeVisible()
     await expect(page.getByText('25.000 – 60.000')).toBeVisible()
     // Issue 18: the permanent address, and its QR code as an image that loads.
     await expect(
-      page.getByRole('link', { name: `${HOSTS.nlLocal}/nl/political-ads/nl-2026-004` }),
+      page.getByRole('link', { name: `${HOSTS.nlLocal}/nl/political-ads/sample-nl-2026-004` }),
     ).toBeVisible()
-    const qr = page.getByRole('img', { name: 'QR-code met de vaste link naar kennisgeving nl-2026-004' })
+    const qr = page.getByRole('img', {
+      name: 'QR-code met de vaste link naar kennisgeving sample-nl-2026-004',
+    })
     await expect(qr).toBeVisible()
     await expect
       .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true)
     await page.getByRole('link', { name: /Terug naar de advertenties/ }).click()
     await expect(page).toHaveURL(`${HOSTS.nlLocal}/nl/political-ads?channel=DIGITAL`)
-    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-001`)
     await expect(page.getByText(/^\d{1,2} \S+ \d{4} – \d{1,2} \S+ \d{4}$/)).toBeVisible()
     // Issue 18: every element of the notice; what does not apply says so.
     await expect(page.getByText('Processus législatif · Ontwerpdecreet over lokale mobiliteit')).toBeVisible()
     await expect(page.getByText('sans objet').first()).toBeVisible()
-    await page.goto(`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`)
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads/sample-nl-2026-001`)
     await expect(
       page.getByText('Verkiezing · Verkiezingen voor de Tweede Kamer · 29 oktober 2026'),
     ).toBeVisible()
@@ -92,7 +94,7 @@ test.describe('transparency centre', () => {
   test('a notice with every element shows each one in its row, in Dutch and in French (issue 18)', async ({
     page,
   }) => {
-    /** [Dutch label, Dutch text, French label, French text] of each row of be-2026-003, in page order. */
+    /** [Dutch label, Dutch text, French label, French text] of each row of sample-be-2026-003, in page order. */
     const rows: [string, string, string, string][] = [
       [
         'Sponsor',
@@ -185,7 +187,7 @@ test.describe('transparency centre', () => {
       ['nl', 0, 1],
       ['fr', 2, 3],
     ] as const) {
-      await page.goto(`${HOSTS.beLocal}/${lang}/political-ads/be-2026-003`)
+      await page.goto(`${HOSTS.beLocal}/${lang}/political-ads/sample-be-2026-003`)
       const summary = page.locator('.summary .summary__row')
       await expect(summary).toHaveCount(rows.length)
       for (const [index, row] of rows.entries()) {
@@ -205,7 +207,7 @@ test.describe('transparency centre', () => {
   })
 
   test('the complaint modal walks all three layers with the keyboard alone', async ({ page }) => {
-    await page.goto(`${HOSTS.beLocal}/nl/political-ads/be-2026-001`)
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/sample-be-2026-001`)
     await hydrated(page)
     const opener = page.getByRole('button', { name: 'Deze advertentie melden' })
     await opener.focus()
@@ -258,7 +260,7 @@ test.describe('transparency centre', () => {
   test('a complaint that cannot be sent: the result says so, takes the focus and is announced (issue 20)', async ({
     page,
   }) => {
-    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-002`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-002`)
     await hydrated(page)
     await page.route('**/api/political-ad-complaint', (route) => route.abort('failed'))
     await page.getByRole('button', { name: 'Signaler cette publicité' }).click()
@@ -279,7 +281,7 @@ test.describe('transparency centre', () => {
   test('an e-mail address the server refuses is marked on its field, from the 400 with validationError (issue 20)', async ({
     page,
   }) => {
-    await page.goto(`${HOSTS.beLocal}/nl/political-ads/be-2026-003`)
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/sample-be-2026-003`)
     await hydrated(page)
     // The server, not the browser, finds the address wrong: the request leaves with a malformed one.
     await page.route('**/api/political-ad-complaint', (route) =>
@@ -314,8 +316,8 @@ test.describe('transparency centre', () => {
 
   test('the breadcrumb of an ad ends in its sponsor, the current page (issue 20)', async ({ page }) => {
     for (const [url, sponsor] of [
-      [`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`, 'Stichting Groene Vooruitgang'],
-      [`${HOSTS.beLocal}/fr/political-ads/be-2026-001`, null],
+      [`${HOSTS.nlLocal}/nl/political-ads/sample-nl-2026-001`, 'Stichting Groene Vooruitgang'],
+      [`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-001`, null],
     ] as const) {
       await page.goto(url)
       const items = page.locator('nav.breadcrumbs li')
@@ -331,7 +333,7 @@ test.describe('transparency centre', () => {
   test('on a production host the pages are 404 and the menu has no entry', async ({ page }) => {
     const response = await page.goto(`${HOSTS.nlProduction}/nl/political-ads`)
     expect(response?.status()).toBe(404)
-    expect((await page.goto(`${HOSTS.nlProduction}/nl/political-ads/nl-2026-001`))?.status()).toBe(404)
+    expect((await page.goto(`${HOSTS.nlProduction}/nl/political-ads/sample-nl-2026-001`))?.status()).toBe(404)
     await expect(page.getByRole('link', { name: 'Transparantiecentrum' })).toHaveCount(0)
   })
 })
@@ -365,7 +367,7 @@ test.describe('forced colours (issue 20)', () => {
     expect((await drawn(sideMenu.getByRole('link', { name: 'Privacyrechten uitoefenen' }))).width).toBe(0)
 
     await page.emulateMedia({ forcedColors: 'none' })
-    await page.goto(`${HOSTS.beLocal}/fr/political-ads/be-2026-001`)
+    await page.goto(`${HOSTS.beLocal}/fr/political-ads/sample-be-2026-001`)
     await expectNoAxeViolations(page)
     await page.emulateMedia({ forcedColors: 'active' })
     const badge = await drawn(page.locator('.badge').first())

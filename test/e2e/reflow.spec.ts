@@ -288,7 +288,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
           email: `reflow-complaint-${unique}@example.be`,
           explanation: 'The payer is not named in the transparency notice.',
           reason: 'INCORRECT',
-          campaignId: site.country === 'NL' ? 'nl-2026-001' : 'be-2026-001',
+          campaignId: site.country === 'NL' ? 'sample-nl-2026-001' : 'sample-be-2026-001',
           locale: `${site.lang}_${site.country.toLowerCase()}`,
         },
       })
@@ -370,7 +370,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       [HOSTS.nlLocal, 'nl'],
       [HOSTS.beLocal, 'fr'],
     ] as const) {
-      const id = origin === HOSTS.nlLocal ? 'nl-2026-001' : 'be-2026-001'
+      const id = origin === HOSTS.nlLocal ? 'sample-nl-2026-001' : 'sample-be-2026-001'
       await page.goto(`${origin}/${lang}/political-ads/${id}`)
       await hydrated(page)
       await page.locator('main .section > button.button').first().click()

@@ -5,7 +5,7 @@ test.describe('page titles (issue 20)', () => {
   test('an ad names its sponsor; a search names its query and count; a form with errors says so', async ({
     page,
   }) => {
-    await page.goto(`${HOSTS.nlLocal}/nl/political-ads/nl-2026-001`)
+    await page.goto(`${HOSTS.nlLocal}/nl/political-ads/sample-nl-2026-001`)
     await expect(page).toHaveTitle('Stichting Groene Vooruitgang | DPG Media Privacy')
 
     await page.goto(`${HOSTS.nlLocal}/nl/search?q=cookies`)

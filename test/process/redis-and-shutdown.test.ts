@@ -152,6 +152,12 @@ describe('SIGTERM', () => {
     expect((await postContact(app.port)).status).toBe(200)
     // All of the above happened inside the drain, not after it.
     expect(app.count('drained; closing the listener')).toBe(0)
+    // Issue 26: a draining /readyz is no error; the log says info (pino: 30), never error (50).
+    const probes = app.records().filter((line) => line.msg === 'request' && line.path === '/readyz')
+    expect(probes.map((line) => [line.status, line.level])).toEqual([
+      [200, 30],
+      [503, 30],
+    ])
 
     const code = await Promise.race([app.exit, sleep(10_000, 'still running', { ref: false })])
     expect(code).toBe(0)

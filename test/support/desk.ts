@@ -37,8 +37,14 @@ export async function deskTestSetup(
   kind: DatabaseKind,
   start: Date,
   env: Record<string, string> = {},
-  options: { signIn?: boolean; worker?: 'running' | 'driven' } = {},
+  options: {
+    signIn?: boolean
+    worker?: 'running' | 'driven'
+    /** The host the desk is on (issue 26: a staff host of a deployed table), by default nl.localhost. */
+    staffHost?: string
+  } = {},
 ) {
+  const staffHost = options.staffHost ?? STAFF_HOST
   let now = start
   const clock = () => now
   // The mail poller never goes back in time: a mail queued while a test had moved the clock on is sent
@@ -61,7 +67,7 @@ export async function deskTestSetup(
       PRIVACY_MAILBOX_BE: MAILBOX.BE,
       ...env,
     },
-    { clock },
+    { clock, staffOrigins: options.staffHost ? [`https://${options.staffHost}`] : [] },
   )
   const worker = setup.composition.startWorkers({
     outboxIntervalMs: 20,
@@ -73,8 +79,9 @@ export async function deskTestSetup(
   if (options.worker === 'driven') await worker.stop()
   const cookies = { lisa: '', anna: '' }
   if (options.signIn !== false) {
-    cookies.lisa = cookieOf(await signIn(setup.app, 'lisa.desk@dpgmedia.nl'), SESSION)?.pair ?? ''
-    cookies.anna = cookieOf(await signIn(setup.app, 'anna.jansen@dpgmedia.nl'), SESSION)?.pair ?? ''
+    cookies.lisa = cookieOf(await signIn(setup.app, 'lisa.desk@dpgmedia.nl', staffHost), SESSION)?.pair ?? ''
+    cookies.anna =
+      cookieOf(await signIn(setup.app, 'anna.jansen@dpgmedia.nl', staffHost), SESSION)?.pair ?? ''
     expect(cookies.lisa).not.toBe('')
     expect(cookies.anna).not.toBe('')
   }
@@ -111,10 +118,10 @@ export async function deskTestSetup(
       count++
       return `${prefix}-${kind}-${count}@example.${country.toLowerCase()}`
     },
-    get(path: string, cookie = cookies.lisa, host = STAFF_HOST) {
+    get(path: string, cookie = cookies.lisa, host = staffHost) {
       return request(app).get(path).set('Host', host).set('Cookie', cookie)
     },
-    post(path: string, body: object, cookie = cookies.lisa, host = STAFF_HOST) {
+    post(path: string, body: object, cookie = cookies.lisa, host = staffHost) {
       return request(app).post(path).set('Host', host).set('Cookie', cookie).send(body)
     },
     async detail(reference: string): Promise<RequestDetail> {

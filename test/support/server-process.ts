@@ -41,6 +41,8 @@ export interface ServerProcess {
   databaseUrl: string
   /** Messages logged so far (pino's `msg`), in order. */
   messages(): string[]
+  /** The log lines so far as pino wrote them (level, msg and fields); lines that are not JSON are left out. */
+  records(): Record<string, unknown>[]
   count(msg: string): number
   exit: Promise<number | null>
 }
@@ -78,13 +80,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   })
   children.push(child)
   const messages: string[] = []
+  const records: Record<string, unknown>[] = []
   let output = ''
   let partial = ''
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk
     const lines = (partial + chunk).split('\n')
     partial = lines.pop() ?? ''
-    for (const line of lines) messages.push(messageOf(line))
+    for (const line of lines) {
+      messages.push(messageOf(line))
+      const record = recordOf(line)
+      if (record) records.push(record)
+    }
   })
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk
@@ -103,7 +110,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     },
     45_000,
   )
-  return { child, port, dir, databaseUrl, messages: () => [...messages], count, exit }
+  return {
+    child,
+    port,
+    dir,
+    databaseUrl,
+    messages: () => [...messages],
+    records: () => [...records],
+    count,
+    exit,
+  }
+}
+
+function recordOf(line: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(line)
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
 }
 
 function messageOf(line: string): string {

@@ -65,11 +65,18 @@ export async function signIn(app: App, login: string, host = 'nl.localhost') {
 
 /**
  * The real app signing staff in at a test OpenID provider on loopback (redirect URIs for nl.localhost and
- * be.localhost); `env` adds to or overrides the app's environment. `close` stops both.
+ * be.localhost, and the origins of `staffOrigins`); `env` adds to or overrides the app's environment.
+ * `close` stops both.
  */
-export async function staffTestSetup(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
+export async function staffTestSetup(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date; staffOrigins?: string[] } = {},
+) {
   const idp = await startTestIdentityProvider({
-    redirectUris: ['nl', 'be'].map((c) => `http://${c}.localhost:3211/internal-privacy-rights/callback`),
+    redirectUris: [
+      ...['nl', 'be'].map((c) => `http://${c}.localhost:3211/internal-privacy-rights/callback`),
+      ...(options.staffOrigins ?? []).map((origin) => `${origin}/internal-privacy-rights/callback`),
+    ],
   })
   const setup = await testSetup(
     {
