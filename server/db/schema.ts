@@ -316,6 +316,10 @@ export interface MarketingSuppressionTable {
   phone_number: string | null
   /** JSON of the postal address, or null. */
   postal_address: string | null
+  /** JSON of the name beside a postal address (migration 019), or null. */
+  postal_name: string | null
+  /** The e-mail address as a mailbox (`normaliseAddress`: case, spaces, `+tag` do not count), for lookups. */
+  email_key: string | null
   request_id: string
   created_at: string
   /** The feed's order (migration 007); given in the writing transaction, never reused. */

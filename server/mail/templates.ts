@@ -9,6 +9,7 @@ import {
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
+  CHANNEL_DATA_MAIL_LABELS,
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
@@ -16,6 +17,7 @@ import {
 } from '#shared/labels.ts'
 import { isLanguage } from '#shared/locale.ts'
 import type { ComplaintOutcome, ComplaintReason } from '#shared/political-ads.ts'
+import { channelData } from '#shared/privacy-rights/channel-data.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
 import type { FlowType } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
@@ -60,7 +62,12 @@ function referenced(subject: string, reference: string | null): string {
   return reference ? `${subject} [${reference}]` : subject
 }
 
-function summary(t: Translate, request: NamedRequest): string {
+/** The contact data an objection will stop (issue 27), so the requester sees it before confirming. */
+function contactLines(t: Translate, request: NamedRequest): string[] {
+  return channelData(request).map(([channel, value]) => `${t(CHANNEL_DATA_MAIL_LABELS[channel])}: ${value}`)
+}
+
+function summary(t: Translate, request: NamedRequest, withContactData = false): string {
   const lines = [
     ...(request.reference ? [`${t('mail.team.reference')}: ${request.reference}`] : []),
     `${t('mail.summary.request')}: ${t(FLOW_LABELS[request.flowType])}`,
@@ -70,6 +77,7 @@ function summary(t: Translate, request: NamedRequest): string {
   const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
   if (channels.length > 0)
     lines.push(`${t('mail.summary.channels')}: ${channels.map((c) => t(CHANNEL_LABELS[c])).join(', ')}`)
+  if (withContactData) lines.push(...contactLines(t, request))
   return lines.join('\n')
 }
 
@@ -84,7 +92,7 @@ export function verificationMail(
     referenced(t('mail.verification.subject'), request.reference),
     [
       t('mail.verification.intro'),
-      summary(t, request),
+      summary(t, request, true),
       t('mail.verification.expiry', { hours: ttlHours }),
       t('mail.verification.not_you'),
     ],
@@ -132,7 +140,11 @@ export function reminderMail(t: Translate, request: NamedRequest, link: string, 
   return compose(
     t,
     referenced(t('mail.desk.reminder_subject'), request.reference),
-    [t('mail.desk.reminder_intro'), summary(t, request), t('mail.desk.reminder_until', { date: until })],
+    [
+      t('mail.desk.reminder_intro'),
+      summary(t, request, true),
+      t('mail.desk.reminder_until', { date: until }),
+    ],
     { label: t('mail.verification.button'), href: link },
   )
 }

@@ -3,6 +3,8 @@ import {
   type Address,
   FLOW_TYPES,
   type FlowType,
+  type PostalName,
+  SALUTATIONS,
   SUPPRESSION_CHANNELS,
   type SuppressionChannel,
 } from '#shared/privacy-rights/request.ts'
@@ -26,6 +28,7 @@ export interface FeedEntry {
   email?: string
   phoneNumber?: string
   postalAddress?: Address
+  postalName?: PostalName
   createdAt: string
 }
 
@@ -65,6 +68,19 @@ export const feedEntrySchema: JSONSchemaType<FeedEntry> = {
         houseNumber: optionalText,
         houseNumberExtension: optionalText,
         country: { type: 'string', enum: COUNTRIES, nullable: true },
+      },
+    },
+    postalName: {
+      type: 'object',
+      nullable: true,
+      description:
+        'Only on POSTAL, for clients allowed contact data: who objected at that address, as the form required (a suppression recorded before this field may lack it)',
+      additionalProperties: false,
+      required: [],
+      properties: {
+        salutation: { type: 'string', enum: SALUTATIONS, nullable: true },
+        firstName: optionalText,
+        lastName: optionalText,
       },
     },
     createdAt: { type: 'string', format: 'date-time' },
