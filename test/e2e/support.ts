@@ -184,8 +184,8 @@ export async function campaignsImport(...args: string[]) {
 }
 
 /** Spec §4's objection flow up to step 2: the brands step with these brands chosen, then the channels step. */
-export async function channelsStep(page: Page, brands: readonly string[]) {
-  await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+export async function channelsStep(page: Page, brands: readonly string[], origin: string = HOSTS.nlLocal) {
+  await page.goto(`${origin}/nl/privacy-rights/direct-marketing/brands`)
   await hydrated(page)
   for (const brand of brands) await page.getByRole('checkbox', { name: brand, exact: true }).check()
   await page.getByRole('button', { name: 'Volgende stap' }).click()
