@@ -13,6 +13,7 @@ import type { Country, Site } from '#shared/site.ts'
 import {
   campaignsByIds,
   findCampaign,
+  historiesOf,
   listCampaigns,
   removedAt,
   removedNotices,
@@ -64,7 +65,7 @@ export interface PoliticalAdsService {
     country: Country,
     since: string | undefined,
     limit: number,
-  ): Promise<{ items: Notice[]; removed: { id: string; removedAt: string }[] }>
+  ): Promise<{ items: HistoricNotice[]; removed: { id: string; removedAt: string }[] }>
   /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
   removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
@@ -72,6 +73,9 @@ export interface PoliticalAdsService {
   /** This process changed a notice (a complaint's outcome, the retention job): the text filter reads again. */
   noticesChanged(): void
 }
+
+/** A notice as the open-data export writes it: its fields and state, and its history (issue 27). */
+export type HistoricNotice = Notice & { versions: NoticeVersion[]; withdrawals: NoticeWithdrawal[] }
 
 /** Cards per page of the list. */
 export const DEFAULT_PAGE = 24
@@ -154,7 +158,19 @@ export function createPoliticalAdsService(deps: {
         limit,
         offset: 0,
       })
-      return { items, removed: await removedNotices(db.db, { ...scope, since }) }
+      // Issue 27: each notice with its history, so that an import into an empty database restores it.
+      const histories = await historiesOf(
+        db.db,
+        items.map((item) => item.id),
+      )
+      return {
+        items: items.map((item) => ({
+          ...item,
+          versions: histories.get(item.id)?.versions ?? [],
+          withdrawals: histories.get(item.id)?.withdrawals ?? [],
+        })),
+        removed: await removedNotices(db.db, { ...scope, since }),
+      }
     },
     removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
     async complain(body, site) {

@@ -291,7 +291,10 @@ describe('the OpenAPI document', () => {
     const header = (await request(setup.app).get('/api/campaign-items.csv').set('Host', ACC_BE)).text.split(
       '\r\n',
     )[0]
-    for (const column of header?.split(',') ?? []) expect(csv.description).toContain(`\`${column}\``)
+    // Issue 27: `;`-separated, with a byte-order mark, each header (here Dutch) described beside its column.
+    expect(header?.startsWith('\uFEFF')).toBe(true)
+    for (const column of header?.replace(/^\uFEFF/, '').split(';') ?? [])
+      expect(csv.description).toContain(`"${column}"`)
     for (const path of ['/api/campaign-items.json', '/api/campaign-items.csv'])
       expect(document.paths[path].get.parameters.map((p: { name: string }) => p.name)).toContain('since')
   })

@@ -11,6 +11,7 @@ import {
   CHANNEL_FILTERS,
   type ChannelFilter,
   type Notice,
+  noticeLanguage,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -84,7 +85,7 @@ const CARDS_ID = 'ad-cards'
 export default function Page() {
   // On the server the data has the notices; in the browser it has not (+clientData.ts).
   const initial = useData<Omit<Data, 'items'> & Partial<Pick<Data, 'items'>>>()
-  const { site } = usePageContext()
+  const { site, lang } = usePageContext()
   const t = useTranslate()
   const [filter, setFilter] = useState(initial.filter)
   const [text, setText] = useState(initial.filter.textFilter)
@@ -216,7 +217,8 @@ export default function Page() {
       )}
       <p className="section">
         {t('political_ads.list.export')} <a href="/api/campaign-items.json">JSON</a> ·{' '}
-        <a href="/api/campaign-items.csv">CSV</a>
+        {/* The CSV's headers in this page's language (issue 27). */}
+        <a href={`/api/campaign-items.csv?lang=${noticeLanguage(site.country, lang)}`}>CSV</a>
       </p>
     </SideMenuLayout>
   )
