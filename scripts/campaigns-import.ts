@@ -79,7 +79,9 @@ async function load(file: string) {
     process.exitCode = 1
   } else {
     // Issue 27: what the import did, every kind of it, so nothing comes back otherwise than the file says.
-    const removed = report.removed ? `; ${report.removed} removed after their retention period (tombstones)` : ''
+    const removed = report.removed
+      ? `; ${report.removed} removed after their retention period (tombstones)`
+      : ''
     console.log(
       `Loaded ${report.loaded} campaign items: ${report.added} new, ${report.changed} changed (a new version each), ${report.kept} kept as they were; ${report.withdrawn} withdrawn as the file says${removed}.`,
     )

@@ -313,7 +313,8 @@ export const EXPORT_COLUMNS = [
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number]
 
 /** An ISO 8601 time, as the site writes them (`2026-11-02T09:14:03.000Z`). */
-export const MOMENT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?(?:Z|[+-]\\d{2}:\\d{2})$'
+export const MOMENT_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?(?:Z|[+-]\\d{2}:\\d{2})$'
 const moment = { type: 'string', pattern: MOMENT_PATTERN, maxLength: 40 } as const
 const reason = { type: 'string', maxLength: 500 } as const
 /** What an import checks of a row's state before it restores it (`NoticeState`). */
