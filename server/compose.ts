@@ -28,7 +28,7 @@ import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
-import { publicOrigin, staffOrigin, transparencyOrigin } from './sites'
+import { publicOrigin, staffOrigin, staffOriginFor, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -116,6 +116,7 @@ export async function compose(
     emailDomainCheck,
     mailLimit,
     complaintMailbox: config.politicalAdsMailbox,
+    deskOrigin: (site) => staffOriginFor(config.hostTable, site),
     clock: options.clock,
   })
   await seedSampleCampaigns(db, join(root, 'content/campaigns'))

@@ -134,6 +134,19 @@ export function staffOrigin(table: HostTable, country: Country): string | null {
   return originWith(table, country, 'INTERNAL_PRIVACY_RIGHTS')
 }
 
+/**
+ * The staff area for what was made on `site` (issue 27: a complaint's team mail links to the desk): the site
+ * itself where it has the staff area (a local run), else the country's staff host of the site's environment,
+ * else the country's first.
+ */
+export function staffOriginFor(table: HostTable, site: Site): string | null {
+  if (site.toggles.INTERNAL_PRIVACY_RIGHTS) return site.origin
+  const staff = table.filter(
+    (row) => row.country === site.country && row.toggles.includes('INTERNAL_PRIVACY_RIGHTS'),
+  )
+  return (staff.find((row) => row.environment === site.environment) ?? staff[0])?.origin ?? null
+}
+
 /** The origin of the country's transparency centre (POLITICAL_ADS), for notice links in complaint mails. */
 export function transparencyOrigin(table: HostTable, country: Country): string | null {
   return originWith(table, country, 'POLITICAL_ADS')

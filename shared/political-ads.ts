@@ -102,6 +102,12 @@ export interface CampaignItem {
   /** The notice in the European repository for online political advertisements, where there is one. */
   repositoryUrl?: string
   suspensions?: Suspension[]
+  /**
+   * Issue 27: the language the sponsor's texts are written in (the methodology of the amounts, other benefits,
+   * the linked process's name, the reasons of suspensions). A page in another language marks them with it
+   * (`lang`), so a Dutch page never passes a French text off as Dutch. Absent: not said, nothing marked.
+   */
+  textLanguage?: 'nl' | 'fr'
 }
 
 /**
@@ -294,6 +300,7 @@ export const campaignItemSchema = {
         },
       },
     },
+    textLanguage: { enum: ['nl', 'fr'] },
   },
 } as const
 

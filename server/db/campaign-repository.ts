@@ -64,6 +64,7 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     targeting_used: item.targetingUsed === undefined ? null : item.targetingUsed ? 1 : 0,
     targeting_info_url: item.targetingInfoUrl ?? null,
     repository_url: item.repositoryUrl ?? null,
+    text_language: item.textLanguage ?? null,
     suspensions: item.suspensions && item.suspensions.length > 0 ? JSON.stringify(item.suspensions) : null,
     search_text: [
       item.sponsorName,
@@ -128,6 +129,7 @@ function fromRow(row: ContentRow): CampaignItem {
     targetingUsed: row.targeting_used === null ? undefined : Number(row.targeting_used) === 1,
     targetingInfoUrl: optionalText(row.targeting_info_url),
     repositoryUrl: optionalText(row.repository_url),
+    textLanguage: (optional(row.text_language) as CampaignItem['textLanguage']) ?? undefined,
     suspensions: row.suspensions ? (JSON.parse(row.suspensions) as CampaignItem['suspensions']) : undefined,
   }
   return Object.fromEntries(

@@ -30,7 +30,7 @@ import { noticeTemplateMigration } from './migrations/013-notice-template'
 import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
 import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
-import { suppressionContactMigration } from './migrations/019-suppression-contact'
+import { contactDataMigration } from './migrations/019-contact-data'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -196,7 +196,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
         '014-notice-tombstones': noticeTombstonesMigration,
         '015-notice-withdrawals': noticeWithdrawalsMigration,
         '016-campaign-search': campaignSearchMigration(dialect),
-        '019-suppression-contact': suppressionContactMigration,
+        '019-contact-data': contactDataMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -247,6 +247,8 @@ export interface CampaignItemTable {
   targeting_used: number | null
   targeting_info_url: string | null
   repository_url: string | null
+  /** nl or fr: the language of the notice's own texts (migration 019); null: not said. */
+  text_language: string | null
   suspensions: string | null
   /** Issue 18, the 2025/1410 template: legal names, places of establishment, registration, other benefits. */
   sponsor_legal_name: string | null
@@ -354,6 +356,8 @@ export interface PoliticalAdComplaintTable {
   status: Generated<string>
   due_at: string | null
   closed_at: string | null
+  /** The site (host table) where the complaint was made: its outcome mail links there (migration 019). */
+  origin: string | null
 }
 
 export interface MailOutboxTable {
@@ -364,6 +368,8 @@ export interface MailOutboxTable {
   about_id: string | null
   /** Erased ('') once sent, like the bodies: then only the domain and a hash of the body stay. */
   to_address: string
+  /** NL or BE: the sender it goes out from (MAIL_FROM_NL, MAIL_FROM_BE; migration 019); null: MAIL_FROM. */
+  sender_country: string | null
   recipient_domain: string | null
   subject: string
   text_body: string

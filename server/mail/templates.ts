@@ -15,7 +15,7 @@ import {
   CONTACT_SUBJECT_LABELS,
   FLOW_LABELS,
 } from '#shared/labels.ts'
-import { isLanguage } from '#shared/locale.ts'
+import { htmlLang, isLanguage, parseLocale } from '#shared/locale.ts'
 import type { ComplaintOutcome, ComplaintReason } from '#shared/political-ads.ts'
 import { channelData } from '#shared/privacy-rights/channel-data.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
@@ -31,15 +31,22 @@ export interface RenderedMail {
   subject: string
   text: string
   html: string
+  /** The country whose sender it goes out from (MAIL_FROM_NL, MAIL_FROM_BE): the country of its language. */
+  senderCountry?: Country
 }
 
-/** A mail of paragraphs, in plain text and HTML, with at most one button. */
+/**
+ * A mail of paragraphs, in plain text and HTML, with at most one button. Every mail is written by this one
+ * function (issue 27), so every mail has what the translator's locale says: `lang` on its HTML part
+ * (`nl-BE`, `fr-BE`, `nl-NL`) and the sender of its country.
+ */
 function compose(
   t: Translate,
   subject: string,
   paragraphs: string[],
   button?: { label: string; href: string },
 ): RenderedMail {
+  const locale = t.locale ? parseLocale(t.locale) : null
   const closing = [t('mail.closing'), t('mail.signature')]
   const text = [
     t('mail.greeting'),
@@ -48,13 +55,14 @@ function compose(
     ...(button ? [`${button.label}: ${button.href}`, ''] : []),
     ...closing,
   ].join('\n')
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5;max-width:36em">
+  const lang = locale ? htmlLang(locale.lang, locale.country) : 'nl'
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5;max-width:36em">
 <p>${escapeHtml(t('mail.greeting'))}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
 ${button ? `<p><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#16324f;color:#fff;padding:10px 20px;border-radius:20px;text-decoration:none">${escapeHtml(button.label)}</a></p><p style="font-size:13px;color:#4a5563">${escapeHtml(button.href)}</p>` : ''}
 <p>${escapeHtml(closing[0] ?? '')}<br>${escapeHtml(closing[1] ?? '')}</p>
 </body></html>`
-  return { subject, text, html }
+  return { subject, text, html, ...(locale ? { senderCountry: locale.country } : {}) }
 }
 
 /** Every mail about an item carries its reference in the subject, as ticket systems expect: `… [NL-261124-K7Q2M]`. */
@@ -317,6 +325,8 @@ export function complaintTeamMail(
     explanation: string
   },
   campaign: { id: string; sponsorName: string },
+  /** The complaint on the desk (issue 27); null: the deployment has no staff area. */
+  deskLink: string | null = null,
 ): RenderedMail {
   const lines = [
     `${t('mail.team.reference')}: ${complaint.reference}`,
@@ -326,10 +336,12 @@ export function complaintTeamMail(
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]
-  return compose(t, referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference), [
-    lines.join('\n'),
-    complaint.explanation,
-  ])
+  return compose(
+    t,
+    referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference),
+    [lines.join('\n'), complaint.explanation],
+    deskLink ? { label: t('mail.team.open_desk'), href: deskLink } : undefined,
+  )
 }
 
 /** To the visitor: the campaign and the reference, never the visitor's own text. */

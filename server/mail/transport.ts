@@ -13,6 +13,19 @@ export interface MailMessage {
   html: string
 }
 
+/**
+ * A Message-ID on the sending domain (RFC 5322: `<id@domain>`, the domain one the sender controls): the
+ * outbox row's id, so a resend of one mail has the same one, at the domain of the address it comes from.
+ */
+export function messageIdFor(id: string, from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+  return `<${id}@${domain}>`
+}
+
 export interface MailTransport {
   send(message: MailMessage): Promise<void>
   close(): void

@@ -70,6 +70,8 @@ export function createContactService(deps: {
               kind: 'customer-service',
               aboutId: message.id,
               to: deps.mailbox[site.country],
+              // Answering the message answers the visitor (issue 27), not no-reply@.
+              replyTo: email,
               ...customerServiceMail(team, message),
             },
             acknowledge && {

@@ -103,6 +103,8 @@ export function createPoliticalAdsService(deps: {
    * POLITICAL_ADS_MAILBOX_NL/BE, by default the privacy mailbox.
    */
   complaintMailbox: Readonly<Record<Country, string>>
+  /** The staff area the team handles a complaint made on a site in (host table), for its link; null: none. */
+  deskOrigin?: (site: Site) => string | null
   clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
@@ -194,11 +196,16 @@ export function createPoliticalAdsService(deps: {
         explanation: body.explanation.trim(),
         createdAt: now,
         dueAt: complaintDueAt(at, campaign),
+        origin: site.origin,
       }
       const team = teamTranslate(site.country)
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
+      // The team's mail links to the complaint on the desk (issue 27), in the staff area of this site's kind.
+      const desk = deps.deskOrigin?.(site) ?? null
+      const deskLink = (reference: string) =>
+        desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
       await withFreshReference(site.country, at, async (reference) => {
         complaint.reference = reference
         await saveWithMails(db, now, async (trx) => {
@@ -209,7 +216,7 @@ export function createPoliticalAdsService(deps: {
               kind: 'complaint',
               aboutId: complaint.id,
               to: deps.complaintMailbox[site.country],
-              ...complaintTeamMail(team, complaint, campaign),
+              ...complaintTeamMail(team, complaint, campaign, deskLink(complaint.reference)),
             },
             acknowledge && {
               kind: 'complaint-acknowledgement',

@@ -101,6 +101,25 @@ describe.each(DATABASES)('contact data as meant, on %s', (kind) => {
     expect((await lookup({ email: `AN.Peeters-${kind}+other@Example.be ` })).body.suppressed).toBe(true)
   })
 
+  it("sends each country's mails from its sender, with the mail's lang and a Message-ID on the sender's domain", async () => {
+    for (const [host, country, language, lang, domain] of [
+      [BE, 'BE', 'fr', 'fr-BE', 'dpgmedia.be'],
+      [BE, 'BE', 'nl', 'nl-BE', 'dpgmedia.be'],
+      [NL, 'NL', 'nl', 'nl-NL', 'dpgmedia.nl'],
+    ] as const) {
+      const email = `sender-${language}-${country.toLowerCase()}-${kind}@example.com`
+      const answer = await request(setup.app)
+        .post('/api/privacy-rights/request')
+        .set('Host', host)
+        .send({ flowType: 'RIGHT_OF_ACCESS', country, language, email })
+      expect(answer.status).toBe(200)
+      const [mail] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))
+      expect(mail?.from?.value[0]?.address).toBe(`no-reply@${domain}`)
+      expect(mail?.messageId).toMatch(new RegExp(`^<[\\w-]+@${domain.replace('.', '\\.')}>$`))
+      expect(mail?.html).toContain(`<html lang="${lang}">`)
+    }
+  })
+
   it('finds a suppression stored without a tag when the lookup has one', async () => {
     const email = `lezer-${kind}@example.be`
     const posted = await request(setup.app)
