@@ -14,6 +14,11 @@ export interface HeadTags {
   fathomSiteId: string | null
 }
 
+/** A page whose address carries a personal token: one that says so, or any address with a `token`. */
+function carriesToken(pageContext: PageContextServer): boolean {
+  return pageContext.config.personalLink === true || 'token' in pageContext.urlParsed.search
+}
+
 /** Everything `<head>` says about a page: title, description, canonical and hreflang alternates. */
 export function headTags(pageContext: PageContextServer): HeadTags {
   const { site, lang, locale, config } = pageContext
@@ -45,9 +50,10 @@ export function headTags(pageContext: PageContextServer): HeadTags {
       })),
       { hreflang: 'x-default', href: site.origin + localizedPath('nl', path) },
     ],
-    // The staff area is not measured: analytics only on public pages.
+    // The staff area is not measured: analytics only on public pages. Nor is a page whose address carries a
+    // personal token (issue 27): no third-party script may read it there.
     fathomSiteId:
-      site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath)
+      site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath) && !carriesToken(pageContext)
         ? (pageContext.settings?.fathomSiteId ?? null)
         : null,
   }

@@ -22,6 +22,7 @@ import { loadConfig } from '#server/config.ts'
 import { migrateDatabase, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
+import { systemAddressPolicy } from '#server/services/webhook-urls.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 
 const USAGE = `Usage: npm run api-clients -- add --name NAME --country NL|BE [--brands KEY,KEY]
@@ -56,7 +57,8 @@ const db = openDatabase(config.databaseUrl, ROOT)
 try {
   const clients = createApiClientService({ db, brands: BRANDS })
   // The key is read (or made) only by the commands that need it.
-  const webhooks = () => webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`))
+  const webhooks = () =>
+    webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`), systemAddressPolicy)
   const name = values.name?.trim() ?? ''
   if (command === 'add') {
     const country = values.country?.toUpperCase()

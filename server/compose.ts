@@ -27,6 +27,7 @@ import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
+import { systemAddressPolicy, type WebhookAddressPolicy } from './services/webhook-urls'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
 import { publicOrigin, staffOrigin, staffOriginFor, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
@@ -67,6 +68,8 @@ export async function compose(
     assets: RequestHandler
     development?: boolean
     resolver?: DnsResolver
+    /** Whose addresses webhooks may reach (issue 27); tests inject theirs, with loopback receivers. */
+    webhookAddresses?: WebhookAddressPolicy
     /** What "now" is for requests, the desk and its deadlines; tests inject their own. */
     clock?: () => Date
   },
@@ -145,8 +148,9 @@ export async function compose(
   })
 
   const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
+  const addresses = options.webhookAddresses ?? systemAddressPolicy
   const webhooks: Composition['webhooks'] = {
-    admin: webhookAdmin(db, signingKey, options.clock),
+    admin: webhookAdmin(db, signingKey, addresses, options.clock),
     worker: null,
   }
 
@@ -245,6 +249,7 @@ export async function compose(
       webhooks.worker = startWebhookWorker({
         db,
         key: signingKey,
+        addresses,
         logger,
         clock: workerOptions.clock,
         intervalMs: workerOptions.webhookIntervalMs,

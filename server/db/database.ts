@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
@@ -82,7 +82,11 @@ export function openDatabase(
     return { db, dialect: 'postgres', compact: async () => {}, close: () => db.destroy() }
   }
   const path = resolve(root, url.startsWith('file:') ? url.slice('file:'.length) : url)
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  // Personal data (issue 27): only the server's own user may read the file. SQLite makes its -wal and -shm
+  // files with the database file's mode; a file made before this rule is narrowed too.
+  closeSync(openSync(path, 'a', 0o600))
+  chmodSync(path, 0o600)
   const sqlite = new SQLite(path)
   // WAL lets readers work while one writer writes; the busy timeout makes a second process wait its turn.
   sqlite.pragma('journal_mode = WAL')

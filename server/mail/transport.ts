@@ -60,9 +60,10 @@ export function createTransport(
   return {
     async send(message) {
       const info = await transport.sendMail(message)
-      mkdirSync(folder, { recursive: true })
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w-]/g, '')}.eml`
-      writeFileSync(join(folder, name), info.message as Buffer)
+      // A mail holds personal data (issue 27): readable by the server's own user only.
+      writeFileSync(join(folder, name), info.message as Buffer, { mode: 0o600 })
     },
     close: () => transport.close(),
   }

@@ -767,11 +767,13 @@ export function openApiDocument(serverUrl: string) {
       },
       '/api/docs/assets/{file}': {
         get: {
-          summary: "Swagger UI's files (the `swagger-ui-dist` package), served from this origin",
+          summary: "Swagger UI's two files (the `swagger-ui-dist` package), served from this origin",
           tags: ['Meta'],
-          parameters: [param('file', { type: 'string', examples: ['swagger-ui-bundle.js'] }, true, 'path')],
+          parameters: [
+            param('file', { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js'] }, true, 'path'),
+          ],
           responses: {
-            '200': { description: 'The file (JavaScript, CSS, images)' },
+            '200': { description: 'The file (CSS or JavaScript)' },
             '404': { description: 'No such file', ...json(component('Error')) },
           },
         },

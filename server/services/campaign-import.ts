@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import type { ErrorObject } from 'ajv'
+import { controlCharacterFields } from '#shared/control-characters.ts'
 import { EXPORT_COLUMN_LABELS } from '#shared/export-labels.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import {
@@ -407,6 +408,8 @@ export function checkCampaignRows(
           delete fields[field]
           malformed = true
         }
+      // Issue 27: no text of a notice may hold a control character.
+      for (const field of controlCharacterFields(fields)) reasons.push(`${field}: holds a control character`)
       // An export of ours imports again: its state and history are no content of the notice; they are
       // restored for a notice new to the database (issue 27), and the addresses are the site's own.
       const given = STATE_FIELDS.filter((field) => fields[field] !== undefined)

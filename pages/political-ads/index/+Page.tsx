@@ -190,11 +190,12 @@ export default function Page() {
           {t('political_ads.list.withdrawn')}
         </label>
       </div>
+      {/* An output holds phrasing content only: its text, no paragraph (issue 27, the HTML checker). */}
       <output aria-live="polite" className="search-status">
         {failed ? (
-          <p className="field__error">{t('political_ads.list.load_failure')}</p>
+          <span className="field__error">{t('political_ads.list.load_failure')}</span>
         ) : (
-          <p>{t('political_ads.list.count', { smart_count: list.total })}</p>
+          t('political_ads.list.count', { smart_count: list.total })
         )}
       </output>
       {!failed &&
