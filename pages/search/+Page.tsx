@@ -58,8 +58,8 @@ export default function Page() {
   return (
     <>
       <h1>{t('search.heading')}</h1>
-      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark that is also a real form */}
       {/* No action: the form submits to this page's own address (an empty action is invalid HTML). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark that is also a real form */}
       <form role="search" className="search-form" method="get" onSubmit={(event) => event.preventDefault()}>
         <label className="field__label" htmlFor="search-q">
           {t('search.label')}

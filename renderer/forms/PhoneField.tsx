@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
-import type { Rule } from '#shared/privacy-rights/validation.ts'
+import type { PhoneReader, Rule } from '#shared/privacy-rights/validation.ts'
 import { usePageContext } from '../usePageContext'
 import { TextField } from './Field'
-import { loadPhoneReader, usePhoneReader } from './phone-reader'
+import { loadPhoneReader } from './phone-reader'
 
 /**
  * A phone number as people write it (issue 27): no key is refused, so typing, pasting and autofill give the
@@ -33,7 +33,8 @@ export function PhoneField({
   setError: (rule: Rule | undefined) => void
 }) {
   const { site } = usePageContext()
-  const reader = usePhoneReader()
+  // The numbering plans load when the field is first reached, not with the page (nor with the contact form).
+  const [reader, setReader] = useState<PhoneReader | null>(null)
   return (
     <TextField
       name={name}
@@ -45,6 +46,9 @@ export function PhoneField({
       maxLength={maxLength}
       value={value}
       autoComplete="tel"
+      onFocus={() => {
+        if (!reader) void loadPhoneReader().then((read) => setReader(() => read))
+      }}
       onChange={(event) => {
         const text = event.target.value
         onChange(text)
