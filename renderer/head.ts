@@ -14,7 +14,10 @@ export interface HeadTags {
   fathomSiteId: string | null
 }
 
-/** A page whose address carries a personal token: one that says so, or any address with a `token`. */
+/**
+ * A page whose address carries a personal token: one that says so (`personalLink`), or any address with a
+ * `token` parameter (the verification link, the requester's status link).
+ */
 function carriesToken(pageContext: PageContextServer): boolean {
   return pageContext.config.personalLink === true || 'token' in pageContext.urlParsed.search
 }

@@ -5,5 +5,4 @@ export default {
   phrases: ['privacy_rights.status', 'mail.flows', 'staff.desk.status'],
   // The link's token is personal and the request's course changes: rendered for every visit.
   pageCache: false,
-  personalLink: true,
 } satisfies Config
