@@ -62,17 +62,20 @@ const isoFormats: Partial<Record<Country, Intl.DateTimeFormat>> = {}
  */
 export function localIsoDateTime(iso: string, country: Country): string {
   // One formatter per zone: making one costs far more than using it (a desk export formats 200,000 times).
-  const format = (isoFormats[country] ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONES[country],
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  }))
+  const format =
+    isoFormats[country] ??
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONES[country],
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+  isoFormats[country] = format
   const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
   const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).slice(3)
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`
