@@ -94,6 +94,11 @@ declare global {
       clientData?: (data: never) => unknown
       /** How the server may keep the rendered page (issue 19, server/middleware/pages.ts); absent: for good. */
       pageCache?: PageCacheSetting
+      /**
+       * True where the page's address carries a personal token (the verification link, the status link): no
+       * third-party script may load there, analytics included (issue 27), as it could read the address.
+       */
+      personalLink?: boolean
     }
     /**
      * `false`: never kept (a personal token in the URL). `maxAgeSeconds`: the page reads the database, a copy

@@ -120,6 +120,8 @@ const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
 /** End-to-end tests in Debian's Chromium against the production build, on a phone and a desktop viewport. */
 export default defineConfig({
   testDir: 'test/e2e',
+  // Issue 27: the Nu HTML Checker over every page state the tests kept (test/e2e/html-check.ts).
+  globalTeardown: './test/e2e/html-check.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -19,6 +19,7 @@ export default {
     hydrate: { env: { server: true } },
     clientData: { env: { server: true } },
     pageCache: { env: { server: true } },
+    personalLink: { env: { server: true } },
   },
   phrases: ['layout'],
   hydrate: false,

@@ -16,6 +16,14 @@ export interface HeadTags {
   noindex: boolean
 }
 
+/**
+ * A page whose address carries a personal token: one that says so (`personalLink`), or any address with a
+ * `token` parameter (the verification link, the requester's status link).
+ */
+function carriesToken(pageContext: PageContextServer): boolean {
+  return pageContext.config.personalLink === true || 'token' in pageContext.urlParsed.search
+}
+
 /** Everything `<head>` says about a page: title, description, canonical and hreflang alternates. */
 export function headTags(pageContext: PageContextServer): HeadTags {
   const { site, lang, locale, config } = pageContext
@@ -48,9 +56,10 @@ export function headTags(pageContext: PageContextServer): HeadTags {
       { hreflang: 'x-default', href: site.origin + localizedPath('nl', path) },
     ],
     noindex: site.environment === 'internal' || !isPublicPath(pageContext.logicalPath),
-    // The staff area is not measured: analytics only on public pages.
+    // The staff area is not measured: analytics only on public pages. Nor is a page whose address carries a
+    // personal token (issue 27): no third-party script may read it there.
     fathomSiteId:
-      site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath)
+      site.toggles.LOAD_FATHOM && isPublicPath(pageContext.logicalPath) && !carriesToken(pageContext)
         ? (pageContext.settings?.fathomSiteId ?? null)
         : null,
   }

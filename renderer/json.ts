@@ -39,3 +39,9 @@ async function request<T>(url: string, init: RequestInit): Promise<JsonAnswer<T>
 export function errorCode(answer: JsonAnswer | null): string | undefined {
   return (answer?.body as { error?: { code?: string } } | null)?.error?.code
 }
+
+/** The fields a `400 VALIDATION_FAILED` answer names (`error.fields[].field`), if any. */
+export function refusedFields(answer: JsonAnswer | null): string[] {
+  const fields = (answer?.body as { error?: { fields?: { field?: unknown }[] } } | null)?.error?.fields
+  return Array.isArray(fields) ? fields.map((entry) => String(entry.field)) : []
+}

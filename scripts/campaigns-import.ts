@@ -84,6 +84,12 @@ async function load(db: Db, file: string, { country, sample }: ImportArgs) {
     }
     process.exitCode = 1
   } else {
-    console.log(`Loaded ${report.loaded} campaign items: ${report.added} new, ${report.changed} changed.`)
+    // Issue 27: what the import did, every kind of it, so nothing comes back otherwise than the file says.
+    const removed = report.removed
+      ? `; ${report.removed} removed after their retention period (tombstones)`
+      : ''
+    console.log(
+      `Loaded ${report.loaded} campaign items: ${report.added} new, ${report.changed} changed (a new version each), ${report.kept} kept as they were; ${report.withdrawn} withdrawn as the file says${removed}.`,
+    )
   }
 }

@@ -33,8 +33,9 @@ import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { createUnsubscribeService } from './services/unsubscribe'
+import { systemAddressPolicy, type WebhookAddressPolicy } from './services/webhook-urls'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
-import { loadsSamples, publicOrigin, staffOrigin, transparencyOrigin } from './sites'
+import { loadsSamples, publicOrigin, staffOrigin, staffOriginFor, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 import { createStaffSessions } from './staff/sessions'
 
@@ -73,6 +74,8 @@ export async function compose(
     assets: RequestHandler
     development?: boolean
     resolver?: DnsResolver
+    /** Whose addresses webhooks may reach (issue 27); tests inject theirs, with loopback receivers. */
+    webhookAddresses?: WebhookAddressPolicy
     /** What "now" is for requests, the desk and its deadlines; tests inject their own. */
     clock?: () => Date
   },
@@ -127,7 +130,7 @@ export async function compose(
     mailLimit,
     complaintMailbox: config.politicalAdsMailbox,
     samples: loadsSamples(config.hostTable),
-    deskOrigin: (country) => staffOrigin(config.hostTable, country),
+    deskOrigin: (site) => staffOriginFor(config.hostTable, site),
     clock: options.clock,
   })
   if (loadsSamples(config.hostTable)) await seedSampleCampaigns(db, join(root, 'content/campaigns'))
@@ -174,8 +177,9 @@ export async function compose(
 
   const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
   const metrics = createMetrics({ db })
+  const addresses = options.webhookAddresses ?? systemAddressPolicy
   const webhooks: Composition['webhooks'] = {
-    admin: webhookAdmin(db, signingKey, options.clock),
+    admin: webhookAdmin(db, signingKey, addresses, options.clock),
     worker: null,
   }
 
@@ -296,6 +300,7 @@ export async function compose(
       webhooks.worker = startWebhookWorker({
         db,
         key: signingKey,
+        addresses,
         logger,
         clock: workerOptions.clock,
         intervalMs: workerOptions.webhookIntervalMs,

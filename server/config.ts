@@ -25,7 +25,8 @@ export interface Config {
   readonly smtpUrl: string | null
   /** SMTP connections each instance keeps open, and so mails it sends at once (SMTP_MAX_CONNECTIONS). */
   readonly smtpMaxConnections: number
-  readonly mailFrom: string
+  /** Sender of a mail that belongs to no country (MAIL_FROM), and of each country's (MAIL_FROM_NL, MAIL_FROM_BE). */
+  readonly mailFrom: MailSenders
   readonly privacyMailbox: Readonly<Record<Country, string>>
   readonly customerServiceMailbox: Readonly<Record<Country, string>>
   /** Issue 18: where political-ad complaints go (POLITICAL_ADS_MAILBOX_NL/BE; default the privacy mailbox). */
@@ -147,7 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseUrl(value(env, 'DATABASE_URL')),
     smtpUrl: smtp(value(env, 'SMTP_URL')),
     smtpMaxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', 5, 1, 100),
-    mailFrom: mailbox(env, 'MAIL_FROM', 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
+    mailFrom: mailSenders(env),
     privacyMailbox: {
       NL: mailbox(env, 'PRIVACY_MAILBOX_NL', 'privacy@dpgmedia.nl'),
       BE: mailbox(env, 'PRIVACY_MAILBOX_BE', 'privacy@dpgmedia.be'),
@@ -376,6 +377,27 @@ function smtp(raw: string | undefined): string | null {
   if (!/^smtps?:\/\/[^/]+/.test(raw))
     throw new ConfigError(`SMTP_URL must be smtp://… or smtps://…, got "${raw}"`)
   return raw
+}
+
+/** Who a mail comes from: its country's sender, else MAIL_FROM (docs: README, Configuration). */
+export interface MailSenders {
+  default: string
+  NL: string
+  BE: string
+}
+
+/**
+ * Issue 27: mails to Belgian requesters come from a .be address. MAIL_FROM_NL and MAIL_FROM_BE name each
+ * country's sender; MAIL_FROM, as before, is the sender of mails of no country and the one a country without
+ * its own takes. Nothing set: `no-reply@` of each country's domain.
+ */
+function mailSenders(env: Env): MailSenders {
+  const fallback = value(env, 'MAIL_FROM')
+  return {
+    default: mailbox(env, 'MAIL_FROM', 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
+    NL: mailbox(env, 'MAIL_FROM_NL', fallback ?? 'DPG Media Privacy <no-reply@dpgmedia.nl>'),
+    BE: mailbox(env, 'MAIL_FROM_BE', fallback ?? 'DPG Media Privacy <no-reply@dpgmedia.be>'),
+  }
 }
 
 function mailbox(env: Env, name: string, fallback: string): string {

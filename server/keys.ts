@@ -15,7 +15,7 @@ export function deriveKey(
   try {
     return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url')
   } catch {
-    mkdirSync(dirname(keyFile), { recursive: true })
+    mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 })
     try {
       writeFileSync(keyFile, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
     } catch {

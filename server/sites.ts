@@ -176,6 +176,14 @@ export function staffOrigin(table: HostTable, country: Country): string | null {
 }
 
 /**
+ * The staff area for what was made on `site` (issue 27: a complaint's team mail links to the desk): the site
+ * itself where it has the staff area (a local run), else the country's staff host of this deployment.
+ */
+export function staffOriginFor(table: HostTable, site: Site): string | null {
+  return site.toggles.INTERNAL_PRIVACY_RIGHTS ? site.origin : staffOrigin(table, site.country)
+}
+
+/**
  * The origin of the country's public transparency centre (POLITICAL_ADS), for notice links in mails to
  * complainants: never a staff host, which the public cannot reach.
  */

@@ -3,6 +3,7 @@ import { LANGUAGES } from './locale'
 import { COMPLAINT_OUTCOMES, COMPLAINT_STATUSES } from './political-ads'
 import {
   DESK_ACTIONS,
+  DESK_CSV_COLUMNS,
   DESK_MAIL_KINDS,
   EVENT_KINDS,
   REJECTION_REASONS,
@@ -23,6 +24,8 @@ export const COUNTRY_LABELS = labelsOf('staff.desk.country.', COUNTRIES)
 export const SENDER_LANGUAGE_LABELS = labelsOf('mail.team.languages.', LANGUAGES)
 export const DESK_MAIL_LABELS = labelsOf('staff.desk.mail.', DESK_MAIL_KINDS)
 export const DESK_DONE_LABELS = labelsOf('staff.desk.done.', DESK_ACTIONS)
+/** The desk CSV's headers, in the export's language (issue 27). */
+export const DESK_CSV_COLUMN_LABELS = labelsOf('staff.desk.csv.columns.', DESK_CSV_COLUMNS)
 export const STATUS_REPLY_LABELS = labelsOf('privacy_rights.status.reply_', [
   'extended',
   'completed',

@@ -59,3 +59,33 @@ export function formatFileSize(bytes: number, lang: Language, country: Country):
   if (bytes < 1_000_000) return `${format(bytes / 1000, 1)} kB`
   return `${format(bytes / 1_000_000, 1)} MB`
 }
+
+/** The clocks of the Low Countries, per country: what a staff member's screen and their exports show. */
+export const TIME_ZONES: Readonly<Record<Country, string>> = { NL: 'Europe/Amsterdam', BE: 'Europe/Brussels' }
+
+const isoFormats: Partial<Record<Country, Intl.DateTimeFormat>> = {}
+
+/**
+ * A moment as ISO 8601 in the country's time zone, with its offset (`2026-11-24T10:05:00+01:00`): what a
+ * spreadsheet reads as a time, and what the desk shows, never UTC beside local times.
+ */
+export function localIsoDateTime(iso: string, country: Country): string {
+  // One formatter per zone: making one costs far more than using it (a desk export formats 200,000 times).
+  const format =
+    isoFormats[country] ??
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONES[country],
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+  isoFormats[country] = format
+  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).slice(3)
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`
+}

@@ -10,7 +10,7 @@ import {
   LINKED_PROCESSES,
   PERIOD_FILTERS,
 } from './political-ads'
-import { COMMUNICATION_TYPES, FLOW_TYPES, SALUTATIONS } from './privacy-rights/request'
+import { COMMUNICATION_TYPES, FLOW_TYPES, SALUTATIONS, SUPPRESSION_CHANNELS } from './privacy-rights/request'
 import { IDENTITY_CHECKS, STAFF_ACTIONS } from './privacy-rights/staff'
 
 /**
@@ -45,6 +45,10 @@ export const FLOW_LABELS = labelsOf('mail.flows.', FLOW_TYPES)
 
 /** A marketing channel as a word in a summary (mails, the verification and staff processed pages). */
 export const CHANNEL_LABELS = labelsOf('mail.channels.', COMMUNICATION_TYPES)
+
+/** A channel's contact data (issue 27): on the verification page, and in the verification mail. */
+export const CHANNEL_DATA_LABELS = lowerLabelsOf('verification.confirm.', SUPPRESSION_CHANNELS)
+export const CHANNEL_DATA_MAIL_LABELS = lowerLabelsOf('mail.summary.', SUPPRESSION_CHANNELS)
 
 /** A marketing channel as the label of its checkbox. */
 export const CHANNEL_FIELD_LABELS = lowerLabelsOf('privacy_rights.channels.', COMMUNICATION_TYPES)

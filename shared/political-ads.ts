@@ -102,6 +102,12 @@ export interface CampaignItem {
   /** The notice in the European repository for online political advertisements, where there is one. */
   repositoryUrl?: string
   suspensions?: Suspension[]
+  /**
+   * Issue 27: the language the sponsor's texts are written in (the methodology of the amounts, other benefits,
+   * the linked process's name, the reasons of suspensions). A page in another language marks them with it
+   * (`lang`), so a Dutch page never passes a French text off as Dutch. Absent: not said, nothing marked.
+   */
+  textLanguage?: 'nl' | 'fr'
 }
 
 /**
@@ -124,7 +130,6 @@ export interface Notice extends CampaignItem {
   withdrawalReason?: string
 }
 
-/** The fields a notice's export adds to the imported ones; an import of an export skips them. */
 /**
  * Issue 26: a sample notice's id begins with this, and only a sample's may: no real notice can take a sample's
  * id, so loading the samples never replaces a real notice, and no import turns a real notice into a sample.
@@ -135,16 +140,33 @@ export function isSampleId(id: string): boolean {
   return id.startsWith(SAMPLE_ID_PREFIX)
 }
 
+/**
+ * The fields a notice's export adds to the imported ones (issue 27: its history too). They are not a notice's
+ * content: an import restores them for a notice new to the database (`NoticeState`), and leaves an existing
+ * notice's own history as it is.
+ */
 export const EXPORT_ONLY_FIELDS = [
   'version',
   'changedAt',
   'withdrawnAt',
   'withdrawalReason',
+  'versions',
+  'withdrawals',
   'url',
   'urls',
   'urls.nl',
   'urls.fr',
 ] as const
+
+/** A notice's state as its export carries it: what an import into an empty database restores. */
+export interface NoticeState {
+  version?: number
+  changedAt?: string
+  withdrawnAt?: string
+  withdrawalReason?: string
+  versions?: NoticeVersion[]
+  withdrawals?: NoticeWithdrawal[]
+}
 
 /** A withdrawal of a notice, and its reinstatement once taken back (issue 18): the notice's page lists them. */
 export interface NoticeWithdrawal {
@@ -179,7 +201,12 @@ export function earlierVersions(current: Notice, versions: readonly NoticeVersio
     withdrawalReason: _reason,
     ...fields
   } = current
-  let after: CampaignItem = fields
+  return earlierContents(fields, versions)
+}
+
+/** The same from a notice's fields alone: what an import restores of an exported notice's history (issue 27). */
+export function earlierContents(current: CampaignItem, versions: readonly NoticeVersion[]): CampaignItem[] {
+  let after: CampaignItem = current
   return versions.map((version) => {
     const before: Partial<CampaignItem> = { ...after }
     for (const field of version.changed) delete before[field]
@@ -280,6 +307,71 @@ export const campaignItemSchema = {
           date,
           reason: { type: 'string', minLength: 1, maxLength: 500, pattern: NOT_BLANK },
           complaint: reference,
+        },
+      },
+    },
+    textLanguage: { enum: ['nl', 'fr'] },
+  },
+} as const
+
+/**
+ * The export's columns (beyond the spec: researchers, regulators, mirrors): every field an import takes, from
+ * the import's own schema, the notice's country (the JSON names it once, at its top), then each notice's state
+ * and history, and its permanent addresses. The CSV has them in this order, and imports again as it is.
+ */
+export const EXPORT_COLUMNS = [
+  ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
+  'country',
+  ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason', 'versions', 'withdrawals'] as const),
+  'url',
+  'urls.nl',
+  'urls.fr',
+] as const
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number]
+
+/** An ISO 8601 time, as the site writes them (`2026-11-02T09:14:03.000Z`). */
+export const MOMENT_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?(?:Z|[+-]\\d{2}:\\d{2})$'
+const moment = { type: 'string', pattern: MOMENT_PATTERN, maxLength: 40 } as const
+const reason = { type: 'string', maxLength: 500 } as const
+/** What an import checks of a row's state before it restores it (`NoticeState`). */
+export const noticeStateSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'integer', minimum: 1, maximum: 10_000 },
+    changedAt: moment,
+    withdrawnAt: moment,
+    withdrawalReason: reason,
+    versions: {
+      type: 'array',
+      maxItems: 10_000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['version', 'replacedAt', 'changed', 'previous'],
+        properties: {
+          version: { type: 'integer', minimum: 1 },
+          replacedAt: moment,
+          changed: {
+            type: 'array',
+            items: { enum: Object.keys(campaignItemSchema.properties) },
+          },
+          previous: { type: 'object' },
+        },
+      },
+    },
+    withdrawals: {
+      type: 'array',
+      maxItems: 1_000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['withdrawnAt', 'reason'],
+        properties: {
+          withdrawnAt: moment,
+          reason,
+          reinstatedAt: moment,
+          reinstatementReason: reason,
         },
       },
     },

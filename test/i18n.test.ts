@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as DESK_LABELS from '#shared/desk-labels.ts'
 import { DOCUMENT_KEYS, documentTitleKey } from '#shared/documents.ts'
+import * as EXPORT_LABELS from '#shared/export-labels.ts'
 import { ownPhrasesOf } from '#shared/i18n/catalog.server.ts'
 import { flattenPhrases } from '#shared/i18n/translate.ts'
 import * as LABELS from '#shared/labels.ts'
@@ -46,7 +47,11 @@ function usedKeys(): Map<string, string> {
     }
   }
   for (const key of DOCUMENT_KEYS) used.set(documentTitleKey(key), 'shared/documents.ts')
-  for (const map of [...Object.values(LABELS), ...Object.values(DESK_LABELS)])
+  for (const map of [
+    ...Object.values(LABELS),
+    ...Object.values(DESK_LABELS),
+    ...Object.values(EXPORT_LABELS),
+  ])
     for (const key of Object.values(map)) used.set(key, 'shared/labels.ts')
   return used
 }

@@ -7,7 +7,13 @@ import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { SALUTATION_LABELS } from '#shared/labels.ts'
 import { type FlowType, MAX_LENGTH, SALUTATIONS } from '#shared/privacy-rights/request.ts'
-import { checkRequired, formatDateInput, type Rule } from '#shared/privacy-rights/validation.ts'
+import {
+  checkDate,
+  checkRequired,
+  dateForApi,
+  formatDateInput,
+  type Rule,
+} from '#shared/privacy-rights/validation.ts'
 import { EmailField, type Errors, NameFields } from './ContactFields'
 import { type ClientRequest, EMPTY_USER_INFO } from './request-store'
 import { useSubmit } from './submit'
@@ -153,6 +159,11 @@ export function FlowForm({
               const formatted = formatDateInput(e.target.value)
               update({ publicationDate: formatted })
               if (errors.publicationDate) setError('publicationDate', checkRequired(formatted))
+            }}
+            // What cannot be a date says so when the field is left (issue 27), not only at the send.
+            onBlur={(e) => {
+              if (e.target.value.trim())
+                setError('publicationDate', checkDate(dateForApi(e.target.value)) ?? undefined)
             }}
           />
           <TextField

@@ -1,9 +1,9 @@
-import { TextField } from '#renderer/forms/Field.tsx'
+import { PhoneField as PhoneInput } from '#renderer/forms/PhoneField.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
-import { MAX_LENGTH, phoneOrNothing } from '#shared/privacy-rights/request.ts'
-import { acceptPhoneInput, checkPhone, type Rule } from '#shared/privacy-rights/validation.ts'
+import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
+import type { Rule } from '#shared/privacy-rights/validation.ts'
 
-/** Spec §5: keypress accepts digits and "+" only; checked on blur once more than "+" is typed. */
+/** The objection's phone number (spec §5, issue 27): required once the phone channel is ticked. */
 export function PhoneField({
   value,
   onChange,
@@ -17,26 +17,16 @@ export function PhoneField({
 }) {
   const t = useTranslate()
   return (
-    <TextField
+    <PhoneInput
       name="phoneNumber"
-      type="tel"
       label={t('privacy_rights.form.phone')}
       hint={t('privacy_rights.form.phone_hint')}
-      error={error}
       required
       maxLength={MAX_LENGTH.phone}
       value={value}
-      autoComplete="tel"
-      onChange={(event) => {
-        const next = event.target.value.replace(/\s+/g, '')
-        if (!acceptPhoneInput(next)) return
-        onChange(next)
-        if (error) setError(checkPhone(next) ?? undefined)
-      }}
-      onBlur={(event) => {
-        // A lone "+" is the empty field (spec §4): nothing to check yet.
-        if (phoneOrNothing(event.target.value)) setError(checkPhone(event.target.value) ?? undefined)
-      }}
+      onChange={onChange}
+      error={error}
+      setError={setError}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react'
 import type { BannerState } from '#renderer/forms/Banner.tsx'
 import { useFocusFirstError } from '#renderer/forms/Field.tsx'
+import { phoneReaderFor } from '#renderer/forms/phone-reader.ts'
 import { errorCode, postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { type Brand, flattenNroKeys } from '#shared/brands.ts'
@@ -93,7 +94,7 @@ export function toFormErrors(
  */
 export function useFormSubmit(
   setErrors: (errors: Errors) => void,
-  validate: () => Errors,
+  validate: () => Errors | Promise<Errors>,
   send: () => Promise<SubmitOutcome>,
 ) {
   const [banner, setBanner] = useState<BannerState | null>(null)
@@ -102,7 +103,7 @@ export function useFormSubmit(
   const focusError = useFocusFirstError(formRef)
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    const errors = validate()
+    const errors = await validate()
     setErrors(errors)
     if (Object.keys(errors).length > 0) {
       focusError()
@@ -122,10 +123,11 @@ export function useFormSubmit(
   return { onSubmit, banner, closeBanner, busy, formRef }
 }
 
-export function errorsOf(request: ClientRequest, options: SubmitOptions): Errors {
+export async function errorsOf(request: ClientRequest, options: SubmitOptions): Promise<Errors> {
   const body = toBody(request, options.site, options.lang, options.brands, options.withUserInfo)
   const known = new Set(options.brands.flatMap((brand) => brand.nroKeys))
-  return toFormErrors(checkBody(body, options.site.country, known), request)
+  const readPhone = await phoneReaderFor(body.phoneNumber)
+  return toFormErrors(checkBody(body, options.site.country, known, readPhone), request)
 }
 
 interface SubmitOptions {

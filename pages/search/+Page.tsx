@@ -58,14 +58,9 @@ export default function Page() {
   return (
     <>
       <h1>{t('search.heading')}</h1>
+      {/* No action: the form submits to this page's own address (an empty action is invalid HTML). */}
       {/* biome-ignore lint/a11y/useSemanticElements: a search landmark that is also a real form */}
-      <form
-        role="search"
-        className="search-form"
-        action=""
-        method="get"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <form role="search" className="search-form" method="get" onSubmit={(event) => event.preventDefault()}>
         <label className="field__label" htmlFor="search-q">
           {t('search.label')}
         </label>
@@ -79,13 +74,10 @@ export default function Page() {
           onChange={(event) => setQ(event.target.value)}
         />
       </form>
+      {/* An output holds phrasing content only: its text, no paragraph (issue 27, the HTML checker). */}
       <output aria-live="polite" className="search-status">
         {found.q.trim() &&
-          (found.total === 0 ? (
-            <p>{t('search.no_results')}</p>
-          ) : (
-            <p>{t('search.results', { smart_count: found.total })}</p>
-          ))}
+          (found.total === 0 ? t('search.no_results') : t('search.results', { smart_count: found.total }))}
       </output>
       <ol className="search-results">
         {found.results.map((result) => (

@@ -1,10 +1,11 @@
+import { Fragment } from 'react'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { Data } from './+data'
 
 export default function Page() {
-  const { token, flow, brands, channels } = useData<Data>()
+  const { token, flow, brands, channels, contactData } = useData<Data>()
   const { lang } = usePageContext()
   const t = useTranslate()
   return (
@@ -26,6 +27,12 @@ export default function Page() {
             <dd>{channels.join(', ')}</dd>
           </>
         )}
+        {contactData.map(({ label, value }) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <form method="post" action={`/${lang}/verify-email`}>
         <input type="hidden" name="token" value={token} />

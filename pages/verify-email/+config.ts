@@ -5,4 +5,5 @@ export default {
   phrases: ['verification.confirm'],
   // The link's token is personal and is used up by the confirmation: rendered for every visit.
   pageCache: false,
+  personalLink: true,
 } satisfies Config

@@ -2,7 +2,8 @@
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
-import { CHANNEL_LABELS, FLOW_LABELS } from '#shared/labels.ts'
+import { CHANNEL_DATA_LABELS, CHANNEL_LABELS, FLOW_LABELS } from '#shared/labels.ts'
+import { channelData } from '#shared/privacy-rights/channel-data.ts'
 
 /**
  * DESIGN.md decision 7: opening the link only shows the request and a confirm button; mail scanners that
@@ -26,6 +27,11 @@ export async function data(pageContext: PageContextServer) {
     flow: t(FLOW_LABELS[request.flowType]),
     brands: brandNames,
     channels: request.communicationTypes.map((channel) => t(CHANNEL_LABELS[channel])),
+    // What will be suppressed, as the brands will get it (issue 27): the number as read, the name and address.
+    contactData: channelData(request).map(([channel, value]) => ({
+      label: t(CHANNEL_DATA_LABELS[channel]),
+      value,
+    })),
   }
 }
 

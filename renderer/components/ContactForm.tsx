@@ -6,21 +6,23 @@ import { checkEmail, checkRequired, type Rule } from '#shared/privacy-rights/val
 import { checkSender } from '#shared/sender-rules.ts'
 import { Banner, type BannerState } from '../forms/Banner'
 import { SelectField, TextField, useFocusFirstError } from '../forms/Field'
+import { PhoneField } from '../forms/PhoneField'
+import { phoneReaderFor } from '../forms/phone-reader'
 import { showsErrors, useErrorTitle } from '../forms/useErrorTitle'
-import { errorCode, postJson } from '../json'
+import { errorCode, postJson, refusedFields } from '../json'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 
 const EMPTY = { subject: '' as ContactSubject | '', name: '', email: '', phone: '', question: '' }
 export type ContactValues = typeof EMPTY
-type Errors = Partial<Record<'name' | 'email' | 'question', Rule>>
+type Errors = Partial<Record<'name' | 'email' | 'phone' | 'question', Rule>>
 
 /**
  * Spec §2, §5, §8: the contact form of home and about. Success shows contact.send_success (4 s) and
  * clears the form; EMAIL_INVALID marks the e-mail field; anything else shows contact.send_failure.
  */
 export function ContactForm({ initialValues = {} }: { initialValues?: Partial<ContactValues> }) {
-  const { locale } = usePageContext()
+  const { locale, site } = usePageContext()
   const t = useTranslate()
   const [values, setValues] = useState<ContactValues>(() => ({
     ...EMPTY,
@@ -44,6 +46,8 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
     event.preventDefault()
     if (busy) return
     const found: Errors = checkSender(values, 'question')
+    const phone = phoneOrNothing(values.phone)
+    if (phone && !(await phoneReaderFor(phone))(values.phone, site.country)) found.phone = 'phone'
     setErrors(found)
     if (showsErrors(found)) {
       focusError()
@@ -55,7 +59,7 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       email: values.email.trim(),
       question: values.question.trim(),
       ...(values.subject ? { subject: values.subject } : {}),
-      ...(phoneOrNothing(values.phone) ? { phone: phoneOrNothing(values.phone) } : {}),
+      ...(phone ? { phone: values.phone.trim() } : {}),
     })
     setBusy(false)
     if (answer?.ok) {
@@ -63,6 +67,9 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       setBanner({ type: 'success', textKey: 'contact.send_success' })
     } else if (errorCode(answer) === 'EMAIL_INVALID') {
       setErrors({ email: 'email_unreachable' })
+      focusError()
+    } else if (refusedFields(answer).includes('phone')) {
+      setErrors({ phone: 'phone' })
       focusError()
     } else {
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
@@ -102,15 +109,14 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
         onChange={(e) => set('email', e.target.value)}
         onBlur={(e) => setErrors((x) => ({ ...x, email: checkEmail(e.target.value, true) ?? undefined }))}
       />
-      <TextField
+      <PhoneField
         name="phone"
-        type="tel"
         label={t('contact.phone')}
-        error={null}
         maxLength={CONTACT_MAX.phone}
         value={values.phone}
-        onChange={(e) => set('phone', e.target.value)}
-        autoComplete="tel"
+        onChange={(phone) => set('phone', phone)}
+        error={errors.phone}
+        setError={(rule) => setErrors((e) => ({ ...e, phone: rule }))}
       />
       <TextField
         name="question"

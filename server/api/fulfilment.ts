@@ -23,14 +23,29 @@ export const lookupSchema: JSONSchemaType<LookupBody> = {
       required: ['email'],
       // Surrounding spaces (a pasted address) are allowed, as on the public forms; the service trims them.
       properties: {
-        email: { type: 'string', minLength: 3, maxLength: 300, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' },
+        email: {
+          type: 'string',
+          minLength: 3,
+          maxLength: 300,
+          pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$',
+          description:
+            'One mailbox however written: case, surrounding spaces and a `+tag` do not count, so `name@example.be` finds a suppression of `name+optout@example.be` and the other way round',
+        },
       },
     },
     {
       type: 'object',
       additionalProperties: false,
       required: ['phoneNumber'],
-      properties: { phoneNumber: { type: 'string', minLength: 6, maxLength: 40 } },
+      properties: {
+        phoneNumber: {
+          type: 'string',
+          minLength: 6,
+          maxLength: 40,
+          description:
+            "Any notation (`+32 470 12 34 56`, `0032 470/12.34.56`, `+32 (0)470 12 34 56`); a national number is read as your country's (`0470 12 34 56` in Belgium)",
+        },
+      },
     },
   ],
   required: [],

@@ -1,13 +1,13 @@
 import { type ErrorRequestHandler, type RequestHandler, Router } from 'express'
 import QRCode from 'qrcode'
-import { parseLocale } from '#shared/locale.ts'
+import { EXPORT_COLUMN_LABELS } from '#shared/export-labels.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { parseLocale, toLocale } from '#shared/locale.ts'
 import {
-  type CampaignRow,
   CHANNEL_FILTERS,
   type ChannelFilter,
   COMPLAINT_REASONS,
-  campaignItemSchema,
-  type Notice,
+  EXPORT_COLUMNS,
   type NoticeLanguage,
   noticeLanguages,
   noticeUrl,
@@ -16,13 +16,19 @@ import {
   type PeriodFilter,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country, type Site } from '#shared/site.ts'
+import { csvFile } from '../csv'
 import { HttpError, undeliverableAs } from '../http-error'
 import { errorBody, toHttpError } from '../middleware/errors'
 import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
 import { suspensionsCell } from '../services/campaign-import'
 import { type ApiFieldError, ValidationFailed } from '../services/errors'
-import { type ComplaintBody, DEFAULT_PAGE, type PoliticalAdsService } from '../services/political-ads'
+import {
+  type ComplaintBody,
+  DEFAULT_PAGE,
+  type HistoricNotice,
+  type PoliticalAdsService,
+} from '../services/political-ads'
 import { ajv, fieldErrors } from '../validation'
 
 /** POST /api/political-ad-complaint; also the OpenAPI document's description of it. */
@@ -41,19 +47,7 @@ export const complaintSchema = {
 } as const
 const validateComplaint = ajv.compile<ComplaintBody>(complaintSchema)
 
-/**
- * The export's columns (beyond the spec: researchers, regulators): every field an import takes, from the
- * import's own schema, the notice's country (the JSON names it once, at its top), then each notice's state
- * and its permanent addresses. The CSV has them in this order, and imports again as it is.
- */
-export const EXPORT_COLUMNS = [
-  ...(Object.keys(campaignItemSchema.properties) as (keyof CampaignRow)[]),
-  'country',
-  ...(['version', 'changedAt', 'withdrawnAt', 'withdrawalReason'] as const),
-  'url',
-  'urls.nl',
-  'urls.fr',
-] as const
+export { EXPORT_COLUMNS }
 
 /** `?since=` of the export: a date, or a UTC time (`2026-11-01`, `2026-11-01T08:30:00Z`). */
 export const SINCE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?$'
@@ -61,24 +55,24 @@ export const SINCE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?
 /** The export holds the whole list of a country (a few thousand notices a year at most). */
 const EXPORT_LIMIT = 100_000
 
-function csvCell(value: unknown): string {
-  if (value === undefined || value === null) return ''
-  const text = Array.isArray(value) ? suspensionsCell(value) : String(value)
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** A notice as the export writes it: its fields and state, and its permanent address in each language. */
-type ExportedNotice = Notice & ReturnType<typeof noticeUrls>
+/** A notice as the export writes it: its fields, state and history, and its permanent address in each language. */
+type ExportedNotice = HistoricNotice & ReturnType<typeof noticeUrls>
 /** A CSV row names its country too: a file holds rows, not a country. */
 type CsvNotice = ExportedNotice & { country: Country }
 
-/** The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`). */
-function csvRow(notice: CsvNotice): string {
+/**
+ * The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`): the suspensions,
+ * earlier versions and withdrawals as JSON lists (empty: an empty cell), so the import reads them back whole.
+ */
+function csvRow(notice: CsvNotice): unknown[] {
   return EXPORT_COLUMNS.map((column) => {
     const [field, lang] = column.split('.') as [keyof CsvNotice, NoticeLanguage | undefined]
     const value = notice[field]
-    return csvCell(lang ? (value as ExportedNotice['urls'])[lang] : value)
-  }).join(',')
+    if (lang) return (value as ExportedNotice['urls'])[lang]
+    if (field === 'suspensions') return suspensionsCell(notice.suspensions)
+    if (Array.isArray(value)) return value.length > 0 ? JSON.stringify(value) : ''
+    return value
+  })
 }
 
 /** A notice the retention job removed (issue 18): its address answers 410 Gone. */
@@ -125,6 +119,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     const site = siteOf(req)
     // `?since=2026-11-01` (or a full ISO time): only notices changed or withdrawn since, for mirrors.
     const since = req.query.since
+    const lang = req.query.lang ?? noticeLanguages(site.country)[0]
+    if (typeof lang !== 'string' || !(noticeLanguages(site.country) as string[]).includes(lang))
+      throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
     if (
       since !== undefined &&
       (typeof since !== 'string' || !new RegExp(SINCE_PATTERN).test(since) || Number.isNaN(Date.parse(since)))
@@ -142,16 +139,24 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
     }))
     res.set('Cache-Control', 'public, max-age=300')
     if (req.path.endsWith('.csv')) {
+      // Issue 27: the headers in the language of the page it was downloaded from (`?lang=`, a language of the
+      // country; by default its first); the import reads them back in either language.
+      const t = serverTranslate(toLocale(lang as NoticeLanguage, site.country))
+      const header = EXPORT_COLUMNS.map((column) => t(EXPORT_COLUMN_LABELS[column]))
       res
-        .type('text/csv')
+        .type('text/csv; charset=utf-8')
         .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
-        .send(
-          `${[EXPORT_COLUMNS.join(','), ...exported.map((notice) => csvRow({ ...notice, country: site.country }))].join('\r\n')}\r\n`,
-        )
+        .send(csvFile([header, ...exported.map((notice) => csvRow({ ...notice, country: site.country }))]))
       return
     }
-    // Beyond the CSV: the ids of notices the retention job removed (since `since`), for mirrors to drop.
-    res.json({ country: site.country, campaignItems: exported, removed })
+    // Beyond the CSV: when it was made, and the ids of notices the retention job removed (since `since`), for
+    // mirrors to drop.
+    res.json({
+      country: site.country,
+      exportedAt: new Date().toISOString(),
+      campaignItems: exported,
+      removed,
+    })
   })
 
   router.get('/campaign-items', enabled, async (req, res) => {

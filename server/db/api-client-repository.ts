@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
-import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
+import type { PostalName, SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import type { ApiClientTable, Database } from './schema'
 
@@ -199,6 +199,7 @@ export interface FeedItem {
   email: string | null
   phoneNumber: string | null
   postalAddress: UserInfo['address'] | null
+  postalName?: PostalName | null
   createdAt: string
 }
 
@@ -227,6 +228,7 @@ export async function feedPage(db: Executor, client: ApiClient, after: number, l
       's.email',
       's.phone_number',
       's.postal_address',
+      's.postal_name',
       's.created_at',
     ])
     .where('s.seq', '>', after)
@@ -244,20 +246,24 @@ export async function feedPage(db: Executor, client: ApiClient, after: number, l
       email: row.email,
       phoneNumber: row.phone_number,
       postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
+      postalName: row.postal_name ? (JSON.parse(row.postal_name) as PostalName) : null,
       createdAt: row.created_at,
     }),
   )
 }
 
-/** The suppressions of an e-mail address or a phone number within the client's view: channel and brand. */
+/**
+ * The suppressions of a mailbox (`emailKey`, as normaliseAddress writes it) or a phone number (E.164) within
+ * the client's view: channel and brand.
+ */
 export async function suppressedFor(
   db: Executor,
   client: ApiClient,
-  contact: { email: string } | { phoneNumber: string },
+  contact: { emailKey: string } | { phoneNumber: string },
 ): Promise<{ channel: SuppressionChannel; brandKey: string }[]> {
   const query = visibleTo(client)(db).select(['s.channel', 's.brand_key'])
-  const rows = await ('email' in contact
-    ? query.where('s.email', '=', contact.email)
+  const rows = await ('emailKey' in contact
+    ? query.where('s.email_key', '=', contact.emailKey)
     : query.where('s.phone_number', '=', contact.phoneNumber)
   )
     .orderBy('s.seq')

@@ -3,11 +3,12 @@ import type {
   CampaignFilter,
   CampaignItem,
   Notice,
+  NoticeState,
   NoticeVersion,
   NoticeWithdrawal,
   Suspension,
 } from '#shared/political-ads.ts'
-import { AMOUNTS_CURRENCY, isSampleId, PERIOD_DAYS } from '#shared/political-ads.ts'
+import { AMOUNTS_CURRENCY, earlierContents, isSampleId, PERIOD_DAYS } from '#shared/political-ads.ts'
 
 import type { Country } from '#shared/site.ts'
 import type { Dialect } from './dialect'
@@ -63,6 +64,7 @@ function toRow(item: CampaignItem, country: Country, isSample: boolean, now: str
     targeting_used: item.targetingUsed === undefined ? null : item.targetingUsed ? 1 : 0,
     targeting_info_url: item.targetingInfoUrl ?? null,
     repository_url: item.repositoryUrl ?? null,
+    text_language: item.textLanguage ?? null,
     suspensions: item.suspensions && item.suspensions.length > 0 ? JSON.stringify(item.suspensions) : null,
     search_text: [
       item.sponsorName,
@@ -127,6 +129,7 @@ function fromRow(row: ContentRow): CampaignItem {
     targetingUsed: row.targeting_used === null ? undefined : Number(row.targeting_used) === 1,
     targetingInfoUrl: optionalText(row.targeting_info_url),
     repositoryUrl: optionalText(row.repository_url),
+    textLanguage: (optional(row.text_language) as CampaignItem['textLanguage']) ?? undefined,
     suspensions: row.suspensions ? (JSON.parse(row.suspensions) as CampaignItem['suspensions']) : undefined,
   }
   return Object.fromEntries(
@@ -246,9 +249,13 @@ export async function upsertCampaigns(
   items: CampaignItem[],
   country: Country,
   now = new Date().toISOString(),
-): Promise<{ added: number; changed: number }> {
+  /** Issue 27: the state and history an export carried, by id: restored for notices new to the database. */
+  states: ReadonlyMap<string, NoticeState> = new Map(),
+): Promise<{ added: number; changed: number; kept: number; withdrawn: number }> {
   let added = 0
   let changed = 0
+  let kept = 0
+  let withdrawn = 0
   for (let start = 0; start < items.length; start += 200) {
     const chunk = items.slice(start, start + 200)
     const existing = new Map(
@@ -267,10 +274,28 @@ export async function upsertCampaigns(
     const fresh: Row[] = []
     for (const imported of chunk) {
       const old = existing.get(imported.id)
+      const state = states.get(imported.id)
       if (!old) {
         const row = toRow(imported, country, isSampleId(imported.id), now)
-        fresh.push({ ...row, version: 1, changed_at: now, withdrawn_at: null, withdrawal_reason: null })
+        fresh.push({
+          ...row,
+          version: state?.version ?? 1,
+          changed_at: state?.changedAt ?? now,
+          withdrawn_at: state?.withdrawnAt ?? null,
+          withdrawal_reason: state?.withdrawnAt ? (state.withdrawalReason ?? '') : null,
+        })
+        if (state?.withdrawnAt) withdrawn++
         continue
+      }
+      // The file says the notice was withdrawn, and this database never saw that withdrawal: it follows.
+      // (An import never reinstates: a withdrawal taken back here stays taken back.)
+      if (
+        state?.withdrawnAt &&
+        old.withdrawn_at === null &&
+        !(await knowsWithdrawal(db, old.id, state.withdrawnAt))
+      ) {
+        await withdrawCampaigns(db, [old.id], state.withdrawalReason ?? '', now, state.withdrawnAt)
+        withdrawn++
       }
       const before = fromRow(old)
       const item = withDeskSuspensions(imported, before)
@@ -286,6 +311,7 @@ export async function upsertCampaigns(
             .set({ country, is_sample: row.is_sample, changed_at: now })
             .where('id', '=', item.id)
             .execute()
+        kept++
         continue
       }
       await storeNewVersion(db, old, row, fields, now)
@@ -302,20 +328,133 @@ export async function upsertCampaigns(
         )
         .execute()
       await db.insertInto('campaign_items').values(fresh).execute()
+      await restoreHistories(
+        db,
+        chunk.filter((item) => !existing.has(item.id)),
+        states,
+      )
     }
     added += fresh.length
   }
-  return { added, changed }
+  return { added, changed, kept, withdrawn }
+}
+
+/** Whether a notice's history holds a withdrawal made at that moment (taken back or not). */
+async function knowsWithdrawal(db: Executor, id: string, withdrawnAt: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaign_item_withdrawals')
+    .select('id')
+    .where('campaign_id', '=', id)
+    .where('withdrawn_at', '=', withdrawnAt)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The earlier versions and withdrawals an export carried, for notices the import just added (issue 27): the
+ * database then answers and exports them as the one the export came from did. A notice withdrawn in a file
+ * without its history of withdrawals (an export of before) gets the one its fields name.
+ */
+async function restoreHistories(
+  db: Executor,
+  items: CampaignItem[],
+  states: ReadonlyMap<string, NoticeState>,
+) {
+  for (const item of items) {
+    const state = states.get(item.id)
+    if (!state) continue
+    const versions = [...(state.versions ?? [])].sort((a, b) => b.version - a.version)
+    const contents = earlierContents(item, versions)
+    if (versions.length > 0)
+      await db
+        .insertInto('campaign_item_versions')
+        .values(
+          versions.map((version, index) => ({
+            id: crypto.randomUUID(),
+            campaign_id: item.id,
+            version: version.version,
+            content: JSON.stringify(contents[index]),
+            changed: JSON.stringify(version.changed),
+            replaced_at: version.replacedAt,
+          })),
+        )
+        .execute()
+    const withdrawals =
+      state.withdrawals ??
+      (state.withdrawnAt ? [{ withdrawnAt: state.withdrawnAt, reason: state.withdrawalReason ?? '' }] : [])
+    if (withdrawals.length > 0)
+      await db
+        .insertInto('campaign_item_withdrawals')
+        .values(
+          withdrawals.map((withdrawal) => ({
+            id: crypto.randomUUID(),
+            campaign_id: item.id,
+            withdrawn_at: withdrawal.withdrawnAt,
+            reason: withdrawal.reason,
+            reinstated_at: withdrawal.reinstatedAt ?? null,
+            reinstatement_reason: withdrawal.reinstatedAt ? (withdrawal.reinstatementReason ?? '') : null,
+          })),
+        )
+        .execute()
+  }
+}
+
+/**
+ * Notices the export says the retention job removed (issue 27: `removed` of the JSON export), where this
+ * database has neither the notice nor its tombstone: their tombstones, so their addresses answer 410 here too
+ * and the next export lists them. Answers how many were added.
+ */
+export async function restoreTombstones(
+  db: Executor,
+  removed: readonly { id: string; removedAt: string }[],
+  country: Country,
+  isSample: boolean,
+): Promise<number> {
+  let restored = 0
+  for (let start = 0; start < removed.length; start += 200) {
+    const chunk = removed.slice(start, start + 200)
+    const ids = chunk.map((entry) => entry.id)
+    const known = new Set([
+      ...(await db.selectFrom('campaign_items').select('id').where('id', 'in', ids).execute()).map(
+        (r) => r.id,
+      ),
+      ...(await db.selectFrom('campaign_item_tombstones').select('id').where('id', 'in', ids).execute()).map(
+        (r) => r.id,
+      ),
+    ])
+    const fresh = chunk.filter((entry) => !known.has(entry.id))
+    if (fresh.length > 0)
+      await db
+        .insertInto('campaign_item_tombstones')
+        .values(
+          fresh.map((entry) => ({
+            id: entry.id,
+            country,
+            removed_at: entry.removedAt,
+            is_sample: isSample ? 1 : 0,
+          })),
+        )
+        .execute()
+    restored += fresh.length
+  }
+  return restored
 }
 
 /**
  * Withdraws live notices, in the caller's transaction: they stay public, marked withdrawn, and the withdrawal
  * is kept for their history. Answers the ids it withdrew.
  */
-export async function withdrawCampaigns(db: Executor, ids: string[], reason: string, now: string) {
+export async function withdrawCampaigns(
+  db: Executor,
+  ids: string[],
+  reason: string,
+  now: string,
+  /** When it was withdrawn, where that was elsewhere and earlier (an import following its file). */
+  withdrawnAt = now,
+) {
   const rows = await db
     .updateTable('campaign_items')
-    .set({ withdrawn_at: now, withdrawal_reason: reason, changed_at: now })
+    .set({ withdrawn_at: withdrawnAt, withdrawal_reason: reason, changed_at: now })
     .where('id', 'in', ids.length > 0 ? ids : [''])
     .where('withdrawn_at', 'is', null)
     .returning('id')
@@ -324,7 +463,12 @@ export async function withdrawCampaigns(db: Executor, ids: string[], reason: str
     await db
       .insertInto('campaign_item_withdrawals')
       .values(
-        rows.map((row) => ({ id: crypto.randomUUID(), campaign_id: row.id, withdrawn_at: now, reason })),
+        rows.map((row) => ({
+          id: crypto.randomUUID(),
+          campaign_id: row.id,
+          withdrawn_at: withdrawnAt,
+          reason,
+        })),
       )
       .execute()
   return rows.map((row) => row.id)
@@ -355,19 +499,67 @@ export async function reinstateCampaigns(db: Executor, ids: string[], reason: st
 
 /** A notice's withdrawals, newest first, each with its reinstatement once taken back. */
 export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWithdrawal[]> {
-  const rows = await db
-    .selectFrom('campaign_item_withdrawals')
-    .selectAll()
-    .where('campaign_id', '=', id)
-    .orderBy('withdrawn_at', 'desc')
-    .execute()
-  return rows.map((row) => ({
-    withdrawnAt: row.withdrawn_at,
-    reason: row.reason,
-    ...(row.reinstated_at
-      ? { reinstatedAt: row.reinstated_at, reinstatementReason: row.reinstatement_reason ?? '' }
-      : {}),
-  }))
+  return (await historiesOf(db, [id])).get(id)?.withdrawals ?? []
+}
+
+type WithdrawalRow = Selectable<Database['campaign_item_withdrawals']>
+const withdrawalOf = (row: WithdrawalRow): NoticeWithdrawal => ({
+  withdrawnAt: row.withdrawn_at,
+  reason: row.reason,
+  ...(row.reinstated_at
+    ? { reinstatedAt: row.reinstated_at, reinstatementReason: row.reinstatement_reason ?? '' }
+    : {}),
+})
+
+type VersionRow = Pick<
+  Selectable<Database['campaign_item_versions']>,
+  'version' | 'replaced_at' | 'changed' | 'content'
+>
+function versionOf(row: VersionRow): NoticeVersion {
+  const changed = JSON.parse(row.changed) as NoticeVersion['changed']
+  const content = JSON.parse(row.content) as Partial<CampaignItem>
+  return {
+    version: Number(row.version),
+    replacedAt: row.replaced_at,
+    changed,
+    // A changed field this version did not have (a payer named only later) is left out: it was absent.
+    previous: Object.fromEntries(
+      changed.flatMap((field) => (content[field] === undefined ? [] : [[field, content[field]]])),
+    ),
+  }
+}
+
+/**
+ * The history of notices (issue 27: the open-data export carries it): for each id, its earlier versions and
+ * its withdrawals, newest first. A few hundred ids a query.
+ */
+export async function historiesOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { versions: NoticeVersion[]; withdrawals: NoticeWithdrawal[] }>> {
+  const histories = new Map(
+    ids.map((id) => [id, { versions: [] as NoticeVersion[], withdrawals: [] as NoticeWithdrawal[] }]),
+  )
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500)
+    const versions = await db
+      .selectFrom('campaign_item_versions')
+      .select(['campaign_id', 'version', 'replaced_at', 'changed', 'content'])
+      .where('campaign_id', 'in', chunk)
+      .orderBy('campaign_id')
+      .orderBy('version', 'desc')
+      .execute()
+    for (const row of versions) histories.get(row.campaign_id)?.versions.push(versionOf(row))
+    const withdrawals = await db
+      .selectFrom('campaign_item_withdrawals')
+      .selectAll()
+      .where('campaign_id', 'in', chunk)
+      .orderBy('campaign_id')
+      .orderBy('withdrawn_at', 'desc')
+      .execute()
+    for (const row of withdrawals) histories.get(row.campaign_id)?.withdrawals.push(withdrawalOf(row))
+  }
+  return histories
 }
 
 /**
@@ -375,25 +567,7 @@ export async function withdrawalsOf(db: Executor, id: string): Promise<NoticeWit
  * said in this version (the page's "was: …", the API's `previous`).
  */
 export async function versionsOf(db: Executor, id: string): Promise<NoticeVersion[]> {
-  const rows = await db
-    .selectFrom('campaign_item_versions')
-    .select(['version', 'replaced_at', 'changed', 'content'])
-    .where('campaign_id', '=', id)
-    .orderBy('version', 'desc')
-    .execute()
-  return rows.map((row) => {
-    const changed = JSON.parse(row.changed) as NoticeVersion['changed']
-    const content = JSON.parse(row.content) as Partial<CampaignItem>
-    return {
-      version: Number(row.version),
-      replacedAt: row.replaced_at,
-      changed,
-      // A changed field this version did not have (a payer named only later) is left out: it was absent.
-      previous: Object.fromEntries(
-        changed.flatMap((field) => (content[field] === undefined ? [] : [[field, content[field]]])),
-      ),
-    }
-  })
+  return (await historiesOf(db, [id])).get(id)?.versions ?? []
 }
 
 /**

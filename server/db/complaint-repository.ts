@@ -24,6 +24,8 @@ export interface PoliticalAdComplaint {
   createdAt: string
   /** Issue 18: when the team should have answered (Art. 15; docs/decisions/004-complaints.md). */
   dueAt?: string
+  /** The site (host table, never a request header) where it was made: its outcome mail links there. */
+  origin?: string | null
 }
 
 export async function insertComplaint(db: Executor, complaint: PoliticalAdComplaint): Promise<void> {
@@ -41,6 +43,7 @@ export async function insertComplaint(db: Executor, complaint: PoliticalAdCompla
       explanation: complaint.explanation,
       created_at: complaint.createdAt,
       due_at: complaint.dueAt ?? complaint.createdAt,
+      origin: complaint.origin ?? null,
     })
     .execute()
 }
@@ -66,6 +69,7 @@ function toComplaint(row: Selectable<PoliticalAdComplaintTable>): StoredComplain
     status: row.status as ComplaintStatus,
     dueAt: row.due_at ?? row.created_at,
     closedAt: row.closed_at,
+    origin: row.origin,
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
@@ -32,6 +32,7 @@ import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
 import { brandTasksMigration } from './migrations/017-brand-tasks'
 import { usableOldRowsMigration } from './migrations/018-usable-old-rows'
+import { contactDataMigration } from './migrations/019-contact-data'
 import { preferencesMigration } from './migrations/025-preferences'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
@@ -86,7 +87,11 @@ export function openDatabase(
   if (!url.startsWith('file:'))
     throw new Error('A database URL is file:PATH (SQLite) or postgres://… (PostgreSQL)')
   const path = resolve(root, url.slice('file:'.length))
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  // Personal data (issue 27): only the server's own user may read the file. SQLite makes its -wal and -shm
+  // files with the database file's mode; a file made before this rule is narrowed too.
+  closeSync(openSync(path, 'a', 0o600))
+  chmodSync(path, 0o600)
   const sqlite = new SQLite(path)
   // WAL lets readers work while one writer writes; the busy timeout makes a second process wait its turn.
   sqlite.pragma('journal_mode = WAL')
@@ -207,8 +212,9 @@ export async function migrate(
         '015-notice-withdrawals': noticeWithdrawalsMigration,
         '016-campaign-search': campaignSearchMigration(dialect),
         '017-brand-tasks': brandTasksMigration(dialect),
-        '025-preferences': preferencesMigration,
         '018-usable-old-rows': usableOldRowsMigration,
+        '019-contact-data': contactDataMigration,
+        '025-preferences': preferencesMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

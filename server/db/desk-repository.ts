@@ -36,9 +36,30 @@ export async function eventsOf(db: Executor, requestId: string) {
 }
 
 /** A queue line as stored; the service adds the days left. */
-export type QueueRow = Omit<QueueItem, 'daysLeft'> & { verifiedAt: string | null; closedAt: string | null }
+export type QueueRow = Omit<QueueItem, 'daysLeft'> & {
+  verifiedAt: string | null
+  closedAt: string | null
+  /** When the request was extended, and the ground of its refusal (the CSV export, issue 27). */
+  extendedAt: string | null
+  refusalGround: string | null
+}
 
 const REFERENCE = /^(?:NL|BE)-\d{6}-[A-Z0-9]{5}$/
+
+/** A column of the request's first timeline event of a kind (an extension happens once, a refusal closes). */
+function timelineDetail(
+  eb: ExpressionBuilder<Database, 'privacy_requests'>,
+  kind: 'extended' | 'rejected',
+  column: 'occurred_at' | 'detail',
+) {
+  return eb
+    .selectFrom('request_events as e')
+    .select(`e.${column}`)
+    .whereRef('e.request_id', '=', 'privacy_requests.id')
+    .where('e.kind', '=', kind)
+    .orderBy('e.occurred_at')
+    .limit(1)
+}
 
 /** The queue: the filters of DeskQuery within the staff member's countries, soonest due first. */
 export async function listRequests(
@@ -80,6 +101,8 @@ export async function listRequests(
       'due_at',
       'verified_at',
       'closed_at',
+      (eb) => timelineDetail(eb, 'extended', 'occurred_at').as('extended_at'),
+      (eb) => timelineDetail(eb, 'rejected', 'detail').as('refusal_ground'),
     ])
     // Due first (soonest, overdue at the top), then those without a due date, newest first.
     .orderBy(sql`case when due_at is null then 1 else 0 end`)
@@ -100,6 +123,8 @@ export async function listRequests(
       dueAt: row.due_at,
       verifiedAt: row.verified_at,
       closedAt: row.closed_at,
+      extendedAt: row.extended_at ?? null,
+      refusalGround: row.refusal_ground ?? null,
     })),
   }
 }

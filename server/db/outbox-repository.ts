@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
+import type { Country } from '#shared/site.ts'
 import type { Dialect } from './database'
 import { claimDue } from './queue'
 import type { Database } from './schema'
@@ -16,6 +17,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
+  /** Whose sender it goes out from (MAIL_FROM_NL, MAIL_FROM_BE); none: MAIL_FROM. Set by the mail's template. */
+  senderCountry?: Country | null
 }
 
 export interface QueuedMail extends OutgoingMail {
@@ -42,6 +45,7 @@ export function mailInsert(db: Executor, mail: OutgoingMail, now: string, id: st
     about_id: mail.aboutId,
     to_address: mail.to,
     reply_to: mail.replyTo ?? null,
+    sender_country: mail.senderCountry ?? null,
     recipient_domain: recipientDomain(mail.to),
     subject: mail.subject,
     text_body: mail.text,
@@ -70,6 +74,7 @@ export async function claimDueMails(
     aboutId: row.about_id,
     to: row.to_address,
     replyTo: row.reply_to,
+    senderCountry: (row.sender_country as Country | null) ?? null,
     subject: row.subject,
     text: row.text_body,
     html: row.html_body,

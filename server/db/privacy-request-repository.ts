@@ -1,8 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { normaliseAddress } from '#shared/mailbox.ts'
 import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
 import type {
   CommunicationType,
   FlowType,
+  PostalName,
   SuppressionChannel,
   UserInfo,
 } from '#shared/privacy-rights/request.ts'
@@ -55,6 +57,8 @@ export interface Suppression {
   email: string | null
   phoneNumber: string | null
   postalAddress: UserInfo['address'] | null
+  /** On POSTAL: who objected at the address (issue 27). */
+  postalName?: PostalName | null
   requestId: string
 }
 
@@ -234,6 +238,8 @@ export async function insertSuppressions(
     email: s.email,
     phone_number: s.phoneNumber,
     postal_address: s.postalAddress ? JSON.stringify(s.postalAddress) : null,
+    postal_name: s.postalName ? JSON.stringify(s.postalName) : null,
+    email_key: s.email ? normaliseAddress(s.email) : null,
     request_id: s.requestId,
     created_at: now,
     seq: first + index,
@@ -265,6 +271,7 @@ export async function suppressionsOf(db: Executor, requestId: string): Promise<S
     email: row.email,
     phoneNumber: row.phone_number,
     postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
+    postalName: row.postal_name ? (JSON.parse(row.postal_name) as PostalName) : null,
     requestId: row.request_id,
   }))
 }

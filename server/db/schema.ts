@@ -321,6 +321,8 @@ export interface CampaignItemTable {
   targeting_used: number | null
   targeting_info_url: string | null
   repository_url: string | null
+  /** nl or fr: the language of the notice's own texts (migration 019); null: not said. */
+  text_language: string | null
   suspensions: string | null
   /** Issue 18, the 2025/1410 template: legal names, places of establishment, registration, other benefits. */
   sponsor_legal_name: string | null
@@ -400,6 +402,10 @@ export interface MarketingSuppressionTable {
   phone_number: string | null
   /** JSON of the postal address, or null. */
   postal_address: string | null
+  /** JSON of the name beside a postal address (migration 019), or null. */
+  postal_name: string | null
+  /** The e-mail address as a mailbox (`normaliseAddress`: case, spaces, `+tag` do not count), for lookups. */
+  email_key: string | null
   request_id: string
   created_at: string
   /** The feed's order (migration 007); given in the writing transaction, never reused. */
@@ -434,6 +440,8 @@ export interface PoliticalAdComplaintTable {
   status: Generated<string>
   due_at: string | null
   closed_at: string | null
+  /** The site (host table) where the complaint was made: its outcome mail links there (migration 019). */
+  origin: string | null
 }
 
 export interface MailOutboxTable {
@@ -444,6 +452,8 @@ export interface MailOutboxTable {
   about_id: string | null
   /** Erased ('') once sent, like the bodies: then only the domain and a hash of the body stay. */
   to_address: string
+  /** NL or BE: the sender it goes out from (MAIL_FROM_NL, MAIL_FROM_BE; migration 019); null: MAIL_FROM. */
+  sender_country: string | null
   recipient_domain: string | null
   subject: string
   text_body: string

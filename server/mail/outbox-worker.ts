@@ -1,3 +1,4 @@
+import type { MailSenders } from '../config'
 import type { Db } from '../db/database'
 import {
   claimDueMails,
@@ -9,12 +10,13 @@ import {
 } from '../db/outbox-repository'
 import { recordMails } from '../db/timeline-repository'
 import type { Logger } from '../logger'
-import type { MailTransport } from './transport'
+import { type MailTransport, messageIdFor } from './transport'
 
 export interface OutboxWorkerOptions {
   db: Db
   transport: MailTransport
-  from: string
+  /** The senders (MAIL_FROM, MAIL_FROM_NL, MAIL_FROM_BE): each mail goes out from its country's. */
+  from: MailSenders
   logger: Logger
   /** How often an idle worker looks for due mail. */
   intervalMs?: number
@@ -87,9 +89,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Answers the mail with the time the SMTP server took it, or null when it did not (a retry is scheduled). */
   const send = async (mail: QueuedMail): Promise<SentMail | null> => {
     try {
+      const sender = mail.senderCountry ? from[mail.senderCountry] : from.default
       await transport.send({
-        messageId: `<${mail.id}@privacy-site>`,
-        from,
+        messageId: messageIdFor(mail.id, sender),
+        from: sender,
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,

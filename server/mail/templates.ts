@@ -9,13 +9,15 @@ import {
 import { escapeHtml } from '#shared/html.ts'
 import type { Translate } from '#shared/i18n/translate.ts'
 import {
+  CHANNEL_DATA_MAIL_LABELS,
   CHANNEL_LABELS,
   COMPLAINT_REASON_LABELS,
   CONTACT_SUBJECT_LABELS,
   FLOW_LABELS,
 } from '#shared/labels.ts'
-import { isLanguage } from '#shared/locale.ts'
+import { htmlLang, isLanguage, parseLocale } from '#shared/locale.ts'
 import type { ComplaintOutcome, ComplaintReason } from '#shared/political-ads.ts'
+import { channelData } from '#shared/privacy-rights/channel-data.ts'
 import type { RejectionReason } from '#shared/privacy-rights/desk.ts'
 import type { FlowType } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
@@ -29,15 +31,22 @@ export interface RenderedMail {
   subject: string
   text: string
   html: string
+  /** The country whose sender it goes out from (MAIL_FROM_NL, MAIL_FROM_BE): the country of its language. */
+  senderCountry?: Country
 }
 
-/** A mail of paragraphs, in plain text and HTML, with at most one button. */
+/**
+ * A mail of paragraphs, in plain text and HTML, with at most one button. Every mail is written by this one
+ * function (issue 27), so every mail has what the translator's locale says: `lang` on its HTML part
+ * (`nl-BE`, `fr-BE`, `nl-NL`) and the sender of its country.
+ */
 function compose(
   t: Translate,
   subject: string,
   paragraphs: string[],
   button?: { label: string; href: string },
 ): RenderedMail {
+  const locale = t.locale ? parseLocale(t.locale) : null
   const closing = [t('mail.closing'), t('mail.signature')]
   const text = [
     t('mail.greeting'),
@@ -46,13 +55,14 @@ function compose(
     ...(button ? [`${button.label}: ${button.href}`, ''] : []),
     ...closing,
   ].join('\n')
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5;max-width:36em">
+  const lang = locale ? htmlLang(locale.lang, locale.country) : 'nl'
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5;max-width:36em">
 <p>${escapeHtml(t('mail.greeting'))}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
 ${button ? `<p><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#16324f;color:#fff;padding:10px 20px;border-radius:20px;text-decoration:none">${escapeHtml(button.label)}</a></p><p style="font-size:13px;color:#4a5563">${escapeHtml(button.href)}</p>` : ''}
 <p>${escapeHtml(closing[0] ?? '')}<br>${escapeHtml(closing[1] ?? '')}</p>
 </body></html>`
-  return { subject, text, html }
+  return { subject, text, html, ...(locale ? { senderCountry: locale.country } : {}) }
 }
 
 /** Every mail about an item carries its reference in the subject, as ticket systems expect: `… [NL-261124-K7Q2M]`. */
@@ -60,7 +70,12 @@ function referenced(subject: string, reference: string | null): string {
   return reference ? `${subject} [${reference}]` : subject
 }
 
-function summary(t: Translate, request: NamedRequest): string {
+/** The contact data an objection will stop (issue 27), so the requester sees it before confirming. */
+function contactLines(t: Translate, request: NamedRequest): string[] {
+  return channelData(request).map(([channel, value]) => `${t(CHANNEL_DATA_MAIL_LABELS[channel])}: ${value}`)
+}
+
+function summary(t: Translate, request: NamedRequest, withContactData = false): string {
   const lines = [
     ...(request.reference ? [`${t('mail.team.reference')}: ${request.reference}`] : []),
     `${t('mail.summary.request')}: ${t(FLOW_LABELS[request.flowType])}`,
@@ -70,6 +85,7 @@ function summary(t: Translate, request: NamedRequest): string {
   const channels = request.communicationTypes.filter((c) => c !== 'NOTIFICATIONS')
   if (channels.length > 0)
     lines.push(`${t('mail.summary.channels')}: ${channels.map((c) => t(CHANNEL_LABELS[c])).join(', ')}`)
+  if (withContactData) lines.push(...contactLines(t, request))
   return lines.join('\n')
 }
 
@@ -84,7 +100,7 @@ export function verificationMail(
     referenced(t('mail.verification.subject'), request.reference),
     [
       t('mail.verification.intro'),
-      summary(t, request),
+      summary(t, request, true),
       t('mail.verification.expiry', { hours: ttlHours }),
       t('mail.verification.not_you'),
     ],
@@ -137,7 +153,11 @@ export function reminderMail(t: Translate, request: NamedRequest, link: string, 
   return compose(
     t,
     referenced(t('mail.desk.reminder_subject'), request.reference),
-    [t('mail.desk.reminder_intro'), summary(t, request), t('mail.desk.reminder_until', { date: until })],
+    [
+      t('mail.desk.reminder_intro'),
+      summary(t, request, true),
+      t('mail.desk.reminder_until', { date: until }),
+    ],
     { label: t('mail.verification.button'), href: link },
   )
 }
@@ -377,7 +397,7 @@ export function complaintTeamMail(
     explanation: string
   },
   campaign: { id: string; sponsorName: string },
-  /** The complaint on the desk, on the country's staff host (issue 26); null where there is none. */
+  /** The complaint on the desk (issue 27); null: the deployment has no staff area. */
   deskLink: string | null = null,
 ): RenderedMail {
   const lines = [
@@ -388,12 +408,11 @@ export function complaintTeamMail(
     `${t('mail.team.name')}: ${complaint.name}`,
     `${t('mail.team.email')}: ${complaint.email}`,
   ]
-  const button = deskLink ? { label: t('mail.team.open_desk'), href: deskLink } : undefined
   return compose(
     t,
     referenced(t('mail.complaint.team_subject', { id: campaign.id }), complaint.reference),
     [lines.join('\n'), complaint.explanation],
-    button,
+    deskLink ? { label: t('mail.team.open_desk'), href: deskLink } : undefined,
   )
 }
 

@@ -13,6 +13,19 @@ export interface MailMessage {
   html: string
 }
 
+/**
+ * A Message-ID on the sending domain (RFC 5322: `<id@domain>`, the domain one the sender controls): the
+ * outbox row's id, so a resend of one mail has the same one, at the domain of the address it comes from.
+ */
+export function messageIdFor(id: string, from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+  return `<${id}@${domain}>`
+}
+
 export interface MailTransport {
   send(message: MailMessage): Promise<void>
   close(): void
@@ -47,9 +60,10 @@ export function createTransport(
   return {
     async send(message) {
       const info = await transport.sendMail(message)
-      mkdirSync(folder, { recursive: true })
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId.replace(/[^\w-]/g, '')}.eml`
-      writeFileSync(join(folder, name), info.message as Buffer)
+      // A mail holds personal data (issue 27): readable by the server's own user only.
+      writeFileSync(join(folder, name), info.message as Buffer, { mode: 0o600 })
     },
     close: () => transport.close(),
   }

@@ -1,5 +1,7 @@
 import express, { type RequestHandler } from 'express'
+import { controlCharacterFields } from '#shared/control-characters.ts'
 import { HttpError } from '../http-error'
+import { ValidationFailed } from '../services/errors'
 
 export const crossSiteRefused = () =>
   new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are refused')
@@ -35,7 +37,11 @@ export const sameOriginOnly: RequestHandler = (req, _res, next) => {
   next()
 }
 
-/** The API takes JSON only: anything else is 415, a body over the limit 413, broken JSON 400. */
+/**
+ * The API takes JSON only: anything else is 415, a body over the limit 413, broken JSON 400, and a text
+ * holding a control character (a NUL, an escape; tab and line breaks are text) 400 VALIDATION_FAILED naming
+ * each such field (issue 27): every free text of every endpoint, by one rule.
+ */
 export function jsonBody(limit: string): RequestHandler[] {
   return [
     (req, _res, next) => {
@@ -46,5 +52,13 @@ export function jsonBody(limit: string): RequestHandler[] {
       next()
     },
     express.json({ limit, strict: true }),
+    (req, _res, next) => {
+      const fields = controlCharacterFields(req.body)
+      next(
+        fields.length > 0
+          ? new ValidationFailed(fields.map((field) => ({ field, rule: 'control_characters' })))
+          : undefined,
+      )
+    },
   ]
 }

@@ -1,4 +1,6 @@
 import { contactSchema } from '#shared/contact.ts'
+import { EXPORT_COLUMN_LABELS } from '#shared/export-labels.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import { localeQuerySchema } from '#shared/locale.ts'
 import {
   AMOUNTS_CURRENCY,
@@ -256,10 +258,16 @@ const noticeSchemas = {
   NoticeExport: {
     type: 'object',
     additionalProperties: false,
-    required: ['country', 'campaignItems', 'removed'],
+    required: ['country', 'exportedAt', 'campaignItems', 'removed'],
     properties: {
       country: { type: 'string', enum: [...COUNTRIES] },
-      campaignItems: { type: 'array', items: ref('Notice') },
+      exportedAt: { type: 'string', format: 'date-time', description: 'When this export was made' },
+      campaignItems: {
+        type: 'array',
+        description:
+          'Every notice with its state and history (earlier versions, withdrawals): an import into an empty database restores them exactly',
+        items: ref('NoticeDetail'),
+      },
       removed: {
         type: 'array',
         description: 'Notices the retention job removed (since `since`): mirrors drop them',
@@ -647,10 +655,18 @@ export function openApiDocument(serverUrl: string) {
       },
       '/api/campaign-items.csv': {
         get: {
-          summary: "The country's notices as CSV (RFC 4180, a header row)",
-          description: `The columns, in this order: ${EXPORT_COLUMNS.map((column) => `\`${column}\``).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\` is a JSON list of \`{ date, reason?, complaint? }\`. The CSV imports again with \`npm run campaigns:import\` (\`country\` gives each row's country; the state and address columns are skipped), as does the JSON (its \`country\` at the top). Removed notices are listed in the JSON export only (\`removed\`).`,
+          summary:
+            "The country's notices as CSV (RFC 4180 with `;`, UTF-8 with a byte-order mark, a header row)",
+          description: `The columns, in this order, each with its header in Dutch and French (\`lang\`): ${EXPORT_COLUMNS.map((column) => `\`${column}\` (${(['nl_nl', 'fr_be'] as const).map((locale) => `"${serverTranslate(locale)(EXPORT_COLUMN_LABELS[column])}"`).join(' / ')})`).join(', ')}. An empty cell is an absent field; booleans are \`true\`/\`false\`; \`suspensions\`, \`versions\` and \`withdrawals\` are JSON lists (as in the JSON export). A cell a spreadsheet would run as a formula (starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return) starts with \`'\`; the import takes it off. The CSV imports again with \`npm run campaigns:import\` (headers in either language, or the column names; \`country\` gives each row's country; the state and history restore a notice new to the database), as does the JSON (its \`country\` at the top). Removed notices are listed in the JSON export only (\`removed\`).`,
           tags: ['Transparency'],
-          parameters: [sinceParam],
+          parameters: [
+            sinceParam,
+            {
+              ...param('lang', { type: 'string', enum: ['nl', 'fr'] }),
+              description:
+                "The headers' language: one of the country's (the Netherlands: `nl`); by default its first",
+            },
+          ],
           responses: {
             '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
             ...errors(400, 404),
@@ -941,11 +957,13 @@ export function openApiDocument(serverUrl: string) {
       },
       '/api/docs/assets/{file}': {
         get: {
-          summary: "Swagger UI's files (the `swagger-ui-dist` package), served from this origin",
+          summary: "Swagger UI's two files (the `swagger-ui-dist` package), served from this origin",
           tags: ['Meta'],
-          parameters: [param('file', { type: 'string', examples: ['swagger-ui-bundle.js'] }, true, 'path')],
+          parameters: [
+            param('file', { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js'] }, true, 'path'),
+          ],
           responses: {
-            '200': { description: 'The file (JavaScript, CSS, images)' },
+            '200': { description: 'The file (CSS or JavaScript)' },
             '404': { description: 'No such file', ...json(component('Error')) },
           },
         },

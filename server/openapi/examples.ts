@@ -35,7 +35,14 @@ const address = {
 const stored = [
   { channel: 'EMAIL' as const, email: 'lezer@example.be', phoneNumber: null, postalAddress: null },
   { channel: 'PHONE' as const, email: null, phoneNumber: '+32470123456', postalAddress: null },
-  { channel: 'POSTAL' as const, email: null, phoneNumber: null, postalAddress: address },
+  {
+    channel: 'POSTAL' as const,
+    email: null,
+    phoneNumber: null,
+    postalAddress: address,
+    // The name the postal channel requires: which resident objected (issue 27).
+    postalName: { firstName: 'An', lastName: 'Peeters' },
+  },
 ].map((contact, index) => ({
   id: `8d7e41c0-2b7a-4c1e-9f3a-5e6d7c8b9a0${index + 1}`,
   country: 'BE' as const,

@@ -1,9 +1,20 @@
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
-import express, { Router } from 'express'
+import { dirname, join } from 'node:path'
+import { Router } from 'express'
 import { escapeHtml } from '#shared/html.ts'
+import { HttpError } from '../http-error'
 import { siteOf } from '../middleware/site'
+import { publicDocument } from './audience'
 import { openApiDocument } from './document'
+
+/**
+ * The renderer's own files (issue 27): only what the page loads is served, never the rest of the package
+ * (its stock index page, README, source maps, other builds).
+ */
+const SWAGGER_UI_FILES = new Map([
+  ['swagger-ui.css', 'text/css'],
+  ['swagger-ui-bundle.js', 'application/javascript'],
+])
 
 /** Swagger UI's files, from the maintained `swagger-ui-dist` package, served from our own origin. */
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
@@ -21,7 +32,12 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 export function openApiRouter(): Router {
   const router = Router({ caseSensitive: true })
   router.get('/openapi.json', (req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(openApiDocument(siteOf(req).origin))
+    const site = siteOf(req)
+    const document = openApiDocument(site.origin)
+    // A public host describes the public and client API; the staff API is described on the staff hosts.
+    res
+      .set('Cache-Control', 'public, max-age=300')
+      .json(site.toggles.INTERNAL_PRIVACY_RIGHTS ? document : publicDocument(document))
   })
   router.get('/docs', (_req, res) => {
     const title = 'DPG Media privacy site API'
@@ -45,6 +61,13 @@ export function openApiRouter(): Router {
   router.get('/docs/init.js', (_req, res) => {
     res.type('application/javascript').set('Cache-Control', 'public, max-age=300').send(INIT_SCRIPT)
   })
-  router.use('/docs/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1d', fallthrough: false }))
+  router.get('/docs/assets/:file', (req, res, next) => {
+    const type = SWAGGER_UI_FILES.get(req.params.file)
+    if (!type) {
+      next(new HttpError(404, 'NOT_FOUND', 'No such file'))
+      return
+    }
+    res.type(type).sendFile(join(SWAGGER_UI, req.params.file), { maxAge: '1d' })
+  })
   return router
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type BrandCatalog, brandsOfNroKeys } from '#shared/brands.ts'
+import { normaliseAddress } from '#shared/mailbox.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import {
@@ -175,12 +177,13 @@ export function createApiClientService(deps: {
     },
 
     async lookup(client, contact) {
+      // One mailbox however written, as the abuse limiter counts it: `name@…` finds `name+optout@…` and back.
       const key = contact.email
-        ? { email: contact.email.trim().toLowerCase() }
+        ? { emailKey: normaliseAddress(contact.email) }
         : { phoneNumber: normalisePhone(contact.phoneNumber ?? '', client.country) }
       if ('phoneNumber' in key && !key.phoneNumber)
         throw new ValidationFailed([{ field: 'phoneNumber', rule: 'pattern' }])
-      const rows = await suppressedFor(db.db, client, key as { email: string } | { phoneNumber: string })
+      const rows = await suppressedFor(db.db, client, key as { emailKey: string } | { phoneNumber: string })
       return { answer: lookupAnswer(rows), matched: rows.length }
     },
 
@@ -216,26 +219,17 @@ export function feedEntry(row: Omit<FeedItem, 'seq'>, contactData: boolean): Fee
     ...(contactData && row.email ? { email: row.email } : {}),
     ...(contactData && row.phoneNumber ? { phoneNumber: row.phoneNumber } : {}),
     ...(contactData && row.postalAddress ? { postalAddress: row.postalAddress } : {}),
+    ...(contactData && row.postalName ? { postalName: row.postalName } : {}),
     createdAt: row.createdAt,
   }
 }
 
 /**
  * A phone number as the suppressions store it (`+31612345678`), from any notation a call centre types:
- * spaces, dashes, dots and brackets; `0031…` or `+31…`; or the national `06…` of the client's country.
- * The national trunk 0 written after the country code, as in `+32 (0)470 12 34 56` or `+31 06 1234 5678`,
- * is dropped: no Dutch or Belgian number starts with 0 after +31 or +32. Null when it cannot be a phone number.
+ * spaces, dashes, dots, slashes and brackets; `0031…` or `+31…`; the national `06…` of the client's country;
+ * the trunk 0 written after the country code (`+32 (0)470 12 34 56`). The same reader as the forms' (shared/
+ * phone-number.ts), so a lookup finds what a form stored. Null when it cannot be a phone number.
  */
 export function normalisePhone(input: string, country: Country): string | null {
-  const digits = input.trim().replace(/[\s().\-/]/g, '')
-  const international = digits.startsWith('00')
-    ? `+${digits.slice(2)}`
-    : digits.startsWith('+')
-      ? digits
-      : digits.startsWith('0')
-        ? `${country === 'NL' ? '+31' : '+32'}${digits.slice(1)}`
-        : null
-  // `+32 (0)470…` and `+32 0470…` alike: the brackets are gone, the 0 goes here.
-  const number = international?.replace(/^(\+3[12])0/, '$1')
-  return number && /^\+\d{8,15}$/.test(number) ? number : null
+  return readPhoneNumber(input, country)?.number ?? null
 }

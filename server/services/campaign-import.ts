@@ -1,39 +1,94 @@
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import type { ErrorObject } from 'ajv'
+import { controlCharacterFields } from '#shared/control-characters.ts'
+import { EXPORT_COLUMN_LABELS } from '#shared/export-labels.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import {
   type CampaignItem,
   type CampaignRow,
   campaignItemSchema,
+  EXPORT_COLUMNS,
   EXPORT_ONLY_FIELDS,
   isSampleId,
+  MOMENT_PATTERN,
+  type NoticeState,
+  noticeStateSchema,
   SAMPLE_ID_PREFIX,
 } from '#shared/political-ads.ts'
 import { COUNTRIES, type Country } from '#shared/site.ts'
-import { reinstateCampaigns, upsertCampaigns, withdrawCampaigns } from '../db/campaign-repository'
+import { csvValue } from '../csv'
+import {
+  reinstateCampaigns,
+  restoreTombstones,
+  upsertCampaigns,
+  withdrawCampaigns,
+} from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { writeTransaction } from '../db/unit-of-work'
 import { ajv } from '../validation'
 
 const validateItem = ajv.compile<CampaignRow>(campaignItemSchema)
+const validateState = ajv.compile<NoticeState>(noticeStateSchema)
 
 export interface ImportReport {
   loaded: number
-  /** Of those loaded: new notices, and notices that changed (each keeps its previous version). */
+  /**
+   * Of those loaded (issue 27: the import says what it did): new notices, notices that changed (each keeps
+   * its previous version), notices kept as they were, and notices withdrawn as the file says (new ones that
+   * arrive withdrawn, and live ones whose withdrawal the file records).
+   */
   added?: number
   changed?: number
+  kept?: number
+  withdrawn?: number
+  /** Tombstones of notices the file's source removed after their retention period (JSON `removed`). */
+  removed?: number
   rejected: { row: number; id?: string; reasons: string[] }[]
 }
 
+/** The state fields of an export's row (`NoticeState`): restored for a notice new to the database. */
+const STATE_FIELDS = [
+  'version',
+  'changedAt',
+  'withdrawnAt',
+  'withdrawalReason',
+  'versions',
+  'withdrawals',
+] as const
+
 const NUMBER_FIELDS = new Set(['budgetLowerBound', 'budgetUpperBound', 'reachLowerBound', 'reachUpperBound'])
 
-/** RFC 4180 CSV: a header row of field names, quoted fields may hold commas, quotes ("") and newlines. */
-export function parseCsv(text: string): Record<string, string>[] {
-  return parseCsvTable(text).rows
+/**
+ * The column a CSV header names: a field's own name, or its header in Dutch or French as our export writes
+ * it (issue 27: the export's headers are in the page's language). Anything else stays as it is written.
+ */
+function columnOf(header: string): string {
+  headerColumns ??= new Map(
+    (['nl_nl', 'fr_be'] as const).flatMap((locale) => {
+      const t = serverTranslate(locale)
+      return EXPORT_COLUMNS.map((column) => [t(EXPORT_COLUMN_LABELS[column]).toLowerCase(), column] as const)
+    }),
+  )
+  const name = header.trim()
+  return headerColumns.get(name.toLowerCase()) ?? name
+}
+let headerColumns: Map<string, string> | undefined
+
+/**
+ * RFC 4180 CSV: a header row of field names (or of the export's headers in Dutch or French), quoted fields
+ * may hold separators, quotes ("") and newlines. The separator is the header's: `;` as our export writes it,
+ * or `,`; a byte-order mark is skipped, and a cell our export neutralised (`'=…`) reads as it was.
+ */
+export function parseCsv(content: string): Record<string, string>[] {
+  return parseCsvTable(content).rows
 }
 
-/** The header's names and the rows under it. */
-function parseCsvTable(text: string): { header: string[]; rows: Record<string, string>[] } {
+/** The header's columns and the rows under it. */
+function parseCsvTable(content: string): { header: string[]; rows: Record<string, string>[] } {
+  const text = content.replace(/^\uFEFF/, '')
+  const firstLine = text.slice(0, text.search(/\r|\n|$/))
+  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
   const rows: string[][] = []
   let field = ''
   let row: string[] = []
@@ -47,7 +102,7 @@ function parseCsvTable(text: string): { header: string[]; rows: Record<string, s
       } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(field)
       field = ''
     } else if (c === '\n' || c === '\r') {
@@ -64,10 +119,10 @@ function parseCsvTable(text: string): { header: string[]; rows: Record<string, s
   }
   const [header, ...data] = rows.filter((r) => r.some((cell) => cell.trim() !== ''))
   if (!header) return { header: [], rows: [] }
-  const names = header.map((name) => name.trim())
+  const columns = header.map(columnOf)
   return {
-    header: names,
-    rows: data.map((cells) => Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']))),
+    header: columns,
+    rows: data.map((cells) => Object.fromEntries(columns.map((name, i) => [name, csvValue(cells[i] ?? '')]))),
   }
 }
 
@@ -79,9 +134,8 @@ const NOTICE_COLUMNS = new Set<string>([
 ])
 
 /**
- * A CSV's first line must name notice columns: an `id` and at least one other field. Otherwise it is some
- * other file (or one whose separator is not a comma), and importing it would load nothing and say so as
- * if all went well.
+ * A CSV's first line must name notice columns (issue 26): an `id` and at least one other field. Otherwise it is
+ * some other file, and importing it would load nothing and say so as if all went well.
  */
 function checkNoticeHeader(header: string[]) {
   const known = header.filter((name) => NOTICE_COLUMNS.has(name))
@@ -94,7 +148,7 @@ function checkNoticeHeader(header: string[]) {
               .slice(0, 5)
               .map((name) => JSON.stringify(name))
               .join(', ')}${header.length > 5 ? ', …' : ''}`
-      }); a notice file's columns are those of /api/campaign-items.csv: id, sponsorName, publicationStartDate, …, separated by commas`,
+      }); a notice file's columns are those of /api/campaign-items.csv: id, sponsorName, publicationStartDate, …`,
     )
 }
 
@@ -126,9 +180,25 @@ function fromCsvRow(row: Record<string, string>): Record<string, unknown> {
       out[name] =
         value === 'true' ? true : value === 'false' ? false : new CellFormatError('expected true or false')
     else if (name === 'suspensions') out[name] = parseSuspensions(value)
+    else if (name === 'version')
+      out[name] = /^\d+$/.test(value)
+        ? Number(value)
+        : new CellFormatError('expected a whole number of 1 or more')
+    else if (name === 'versions' || name === 'withdrawals') out[name] = jsonList(value)
     else out[name] = value
   }
   return out
+}
+
+/** A cell of the export's history (`versions`, `withdrawals`): a JSON list. */
+function jsonList(cell: string): unknown {
+  try {
+    const list: unknown = JSON.parse(cell)
+    if (Array.isArray(list)) return list
+  } catch {
+    // Not JSON: said below.
+  }
+  return new CellFormatError('expected a JSON list, as the export writes it')
 }
 
 function parseSuspensions(cell: string): unknown {
@@ -156,6 +226,8 @@ export function suspensionsCell(suspensions: CampaignItem['suspensions']): strin
 export interface CampaignFile {
   rows: unknown[]
   country?: unknown
+  /** Our JSON export's `removed`: notices its source removed after their retention period. */
+  removed?: unknown
 }
 
 /** A file the import cannot read, or whose country contradicts `--country`: nothing is loaded. */
@@ -176,8 +248,16 @@ export function parseCampaignFile(content: string, format: 'json' | 'csv'): Camp
     typeof parsed === 'object' &&
     Array.isArray((parsed as { campaignItems?: unknown }).campaignItems)
   ) {
-    const { campaignItems, country } = parsed as { campaignItems: unknown[]; country?: unknown }
-    return { rows: campaignItems, ...(country === undefined ? {} : { country }) }
+    const { campaignItems, country, removed } = parsed as {
+      campaignItems: unknown[]
+      country?: unknown
+      removed?: unknown
+    }
+    return {
+      rows: campaignItems,
+      ...(country === undefined ? {} : { country }),
+      ...(removed === undefined ? {} : { removed }),
+    }
   }
   throw new CampaignFileError('A JSON file holds an array of campaign items, or { "campaignItems": [...] }')
 }
@@ -196,6 +276,27 @@ export function defaultCountry(file: CampaignFile, option: Country | undefined):
       `country: the file's notices are of ${file.country}, --country says ${option}: leave --country out or correct it`,
     )
   return file.country as Country
+}
+
+const validateRemoved = ajv.compile<{ id: string; removedAt: string }[]>({
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'removedAt'],
+    properties: {
+      id: { type: 'string', minLength: 1, maxLength: 64 },
+      removedAt: { type: 'string', pattern: MOMENT_PATTERN },
+    },
+  },
+})
+
+/** The `removed` list of our JSON export, or the reason the file cannot be read. */
+function removedList(value: unknown): { id: string; removedAt: string }[] {
+  if (validateRemoved(value)) return value
+  throw new CampaignFileError(
+    'removed: expected a list of { "id", "removedAt" }, as the JSON export writes it',
+  )
 }
 
 /** A JSON or CSV file (by its extension) as the import reads it. */
@@ -217,7 +318,7 @@ export function readCampaignFile(path: string): CampaignFile {
     if (error instanceof CampaignFileError) throw new CampaignFileError(`${path}: ${error.message}`)
     throw error
   }
-  // An import that loads nothing must not look like one that went well.
+  // An import that loads nothing must not look like one that went well (issue 26).
   if (file.rows.length === 0) throw new CampaignFileError(`${path}: holds no notices`)
   return file
 }
@@ -233,7 +334,11 @@ export async function importCampaignFile(
 ): Promise<ImportReport & { rows: number }> {
   const file = readCampaignFile(path)
   const country = defaultCountry(file, options.country)
-  const report = await importCampaigns(db, file.rows, { ...options, ...(country ? { country } : {}) })
+  const report = await importCampaigns(db, file.rows, {
+    ...options,
+    ...(country ? { country } : {}),
+    ...(file.removed === undefined ? {} : { removed: removedList(file.removed) }),
+  })
   return { ...report, rows: file.rows.length }
 }
 
@@ -324,9 +429,12 @@ export function noticeConsistency(item: CampaignRow): string[] {
 export function checkCampaignRows(
   rows: unknown[],
   options: { country?: Country; sample?: boolean },
-): { valid: { item: CampaignItem; country: Country }[]; rejected: ImportReport['rejected'] } {
+): {
+  valid: { item: CampaignItem; country: Country; state?: NoticeState }[]
+  rejected: ImportReport['rejected']
+} {
   const rejected: ImportReport['rejected'] = []
-  const valid: { item: CampaignItem; country: Country }[] = []
+  const valid: { item: CampaignItem; country: Country; state?: NoticeState }[] = []
   const seen = new Set<string>()
   rows.forEach((raw, index) => {
     const row = index + 1
@@ -335,17 +443,26 @@ export function checkCampaignRows(
       record && typeof record === 'object' ? (record as { country?: unknown }).country : undefined
     const reasons: string[] = []
     let malformed = false
+    let state: NoticeState | undefined
     if (record && typeof record === 'object') {
       const fields = record as Record<string, unknown>
       delete fields.country
-      // An export of ours imports again: its state fields (version, withdrawal, urls) are the site's, not the file's.
-      for (const field of EXPORT_ONLY_FIELDS) delete fields[field]
       for (const [field, value] of Object.entries(fields))
         if (value instanceof CellFormatError) {
           reasons.push(`${field}: ${value.expected}`)
           delete fields[field]
           malformed = true
         }
+      // Issue 27: no text of a notice may hold a control character.
+      for (const field of controlCharacterFields(fields)) reasons.push(`${field}: holds a control character`)
+      // An export of ours imports again: its state and history are no content of the notice; they are
+      // restored for a notice new to the database (issue 27), and the addresses are the site's own.
+      const given = STATE_FIELDS.filter((field) => fields[field] !== undefined)
+      if (given.length > 0) {
+        state = Object.fromEntries(given.map((field) => [field, fields[field]])) as NoticeState
+        reasons.push(...stateReasons(state))
+      }
+      for (const field of EXPORT_ONLY_FIELDS) delete fields[field]
     }
     const country = (rowCountry ?? options.country) as Country | undefined
     if (!country || !(COUNTRIES as readonly string[]).includes(country))
@@ -389,13 +506,13 @@ export function checkCampaignRows(
       // A malformed cell's field is unknown, not absent: what depends on it cannot be judged.
       if (!malformed) reasons.push(...noticeConsistency(record))
       if (seen.has(item.id)) reasons.push('id: appears twice in the file')
+      seen.add(item.id)
       // Issue 26: samples have ids of their own, so no sample can ever stand in for a real notice.
       if (options.sample && !isSampleId(item.id))
         reasons.push(
           `id: a sample notice's id begins with "${SAMPLE_ID_PREFIX}" (--sample never turns a real notice into a sample)`,
         )
-      seen.add(item.id)
-      if (reasons.length === 0 && country) valid.push({ item, country })
+      if (reasons.length === 0 && country) valid.push({ item, country, ...(state ? { state } : {}) })
     }
     if (reasons.length > 0) {
       const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined
@@ -404,6 +521,31 @@ export function checkCampaignRows(
     }
   })
   return { valid, rejected }
+}
+
+/**
+ * What is wrong with an exported notice's state (issue 27): its schema, and a history that cannot be the
+ * notice's (versions other than 1 to N-1 of a notice at version N; a withdrawal its list does not hold).
+ */
+function stateReasons(state: NoticeState): string[] {
+  if (!validateState(state))
+    return (validateState.errors ?? []).map(
+      (error) => `${error.instancePath.slice(1).replace(/\//g, '.') || 'state'}: ${error.message}`,
+    )
+  const reasons: string[] = []
+  const version = state.version ?? (state.versions?.length ?? 0) + 1
+  const numbers = (state.versions ?? []).map((earlier) => earlier.version).sort((a, b) => a - b)
+  if (numbers.length !== version - 1 || numbers.some((number, index) => number !== index + 1))
+    reasons.push(`versions: a notice at version ${version} lists its versions 1 to ${version - 1}`)
+  if (state.withdrawalReason !== undefined && !state.withdrawnAt)
+    reasons.push('withdrawalReason: only with withdrawnAt')
+  if (
+    state.withdrawnAt &&
+    state.withdrawals &&
+    !state.withdrawals.some((w) => w.withdrawnAt === state.withdrawnAt && !w.reinstatedAt)
+  )
+    reasons.push('withdrawals: the list does not hold the withdrawal of withdrawnAt')
+  return reasons
 }
 
 /** Issue 18: withdraws notices; they stay public, marked withdrawn with the date and the reason. */
@@ -442,20 +584,35 @@ export async function reinstateNotices(db: Db, ids: string[], reason: string, no
 export async function importCampaigns(
   db: Db,
   rows: unknown[],
-  options: { country?: Country; sample?: boolean; now?: Date },
+  options: {
+    country?: Country
+    sample?: boolean
+    now?: Date
+    /** JSON `removed` of an export: tombstones for the notices of `country` its source removed. */
+    removed?: { id: string; removedAt: string }[]
+  },
 ): Promise<ImportReport> {
   const { valid, rejected } = checkCampaignRows(rows, options)
   if (rejected.length > 0) return { loaded: 0, rejected }
-  let added = 0
-  let changed = 0
+  const report = { added: 0, changed: 0, kept: 0, withdrawn: 0, removed: 0 }
   await writeTransaction(db, async (trx) => {
     for (const country of COUNTRIES) {
-      const items = valid.filter((v) => v.country === country).map((v) => v.item)
-      if (items.length === 0) continue
-      const done = await upsertCampaigns(trx, items, country, (options.now ?? new Date()).toISOString())
-      added += done.added
-      changed += done.changed
+      const mine = valid.filter((v) => v.country === country)
+      if (mine.length === 0) continue
+      const done = await upsertCampaigns(
+        trx,
+        mine.map((v) => v.item),
+        country,
+        (options.now ?? new Date()).toISOString(),
+        new Map(mine.flatMap((v) => (v.state ? [[v.item.id, v.state] as const] : []))),
+      )
+      report.added += done.added
+      report.changed += done.changed
+      report.kept += done.kept
+      report.withdrawn += done.withdrawn
     }
+    if (options.removed && options.removed.length > 0 && options.country)
+      report.removed = await restoreTombstones(trx, options.removed, options.country, options.sample ?? false)
   })
-  return { loaded: valid.length, added, changed, rejected: [] }
+  return { loaded: valid.length, ...report, rejected: [] }
 }

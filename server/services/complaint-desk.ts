@@ -200,7 +200,9 @@ export function createComplaintDesk(deps: {
         const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
         const t = serverTranslate(complaint.locale as Locale)
         const language = noticeLanguage(complaint.country, complaint.locale.slice(0, 2))
-        const origin = deps.noticeOrigin(complaint.country)
+        // Where the complaint was made (a local run links to itself, never to acceptance); before issue 27
+        // the country's first transparency centre.
+        const origin = complaint.origin ?? deps.noticeOrigin(complaint.country)
         const noticeLink = origin ? noticeUrl(origin, language, complaint.campaignId) : null
         return {
           to: outcome,

@@ -1,8 +1,8 @@
 import type { ContactBody } from '#shared/contact.ts'
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
-import { checkPhone } from '#shared/privacy-rights/validation.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Site } from '#shared/site.ts'
 import { type ContactMessage, contactMessageInsert } from '../db/contact-repository'
@@ -35,8 +35,9 @@ export function createContactService(deps: {
   return {
     async send(body, site, locale) {
       const errors = senderErrors(body, 'question')
-      const phone = phoneOrNothing(body.phone)?.replace(/\s+/g, '')
-      if (phone && checkPhone(phone)) errors.push({ field: 'phone', rule: 'phone' })
+      // A number in the site's country's notation or international, stored as E.164; never rewritten.
+      const phone = phoneOrNothing(body.phone) ? readPhoneNumber(body.phone ?? '', site.country) : undefined
+      if (phone === null) errors.push({ field: 'phone', rule: 'phone' })
       if (errors.length > 0) throw new ValidationFailed(errors)
       const email = body.email.trim().toLowerCase()
       if (!(await deps.emailDomainCheck(email))) throw new UndeliverableEmail()
@@ -50,7 +51,7 @@ export function createContactService(deps: {
         subject: body.subject ?? null,
         name: body.name.trim(),
         email,
-        phoneNumber: phone ?? null,
+        phoneNumber: phone?.number ?? null,
         question: body.question.trim(),
         createdAt: now,
       }
@@ -69,6 +70,8 @@ export function createContactService(deps: {
               kind: 'customer-service',
               aboutId: message.id,
               to: deps.mailbox[site.country],
+              // Answering the message answers the visitor (issue 27), not no-reply@.
+              replyTo: email,
               ...customerServiceMail(team, message),
             },
             acknowledge && {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { formatAddress } from '#shared/address.ts'
 import type { BrandCatalog } from '#shared/brands.ts'
-import { formatLongDate, numberFormatter } from '#shared/format.ts'
+import { DESK_CSV_COLUMN_LABELS } from '#shared/desk-labels.ts'
+import { formatLongDate, localIsoDateTime, numberFormatter } from '#shared/format.ts'
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import { type Locale, parseLocale } from '#shared/locale.ts'
 import {
   ACTIVE_STATUSES,
   CSV_MAX_ROWS,
+  DESK_CSV_COLUMNS,
   type DeskQuery,
   type QueueItem,
   type RejectionReason,
@@ -17,6 +19,7 @@ import {
 import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
 import { findPlaceholder, TASK_OVERDUE_DAYS } from '#shared/privacy-rights/tasks.ts'
 import type { Country } from '#shared/site.ts'
+import { csvFile } from '../csv'
 import { appliedOf, unconfirmedBefore } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import {
@@ -286,45 +289,32 @@ export function createDeskService(deps: {
         { ...query, countries: actor.countries, now },
         { limit: CSV_MAX_ROWS, offset: 0 },
       )
-      const header = [
-        'reference',
-        'type',
-        'country',
-        'language',
-        'status',
-        'received',
-        'verified',
-        'due',
-        'days_left',
-        'closed',
-      ]
-      const lines = rows.map((row) =>
-        [
-          row.reference,
-          row.flowType,
-          row.country,
-          row.language,
-          row.status,
-          row.receivedAt,
-          row.verifiedAt ?? '',
-          row.dueAt ?? '',
-          String(daysLeft(row.status, row.dueAt, now) ?? ''),
-          row.closedAt ?? '',
-        ]
-          .map(csvField)
-          .join(';'),
-      )
+      const t = serverTranslate(locale)
+      // Issue 27: headers in the export's language; times as the request's country's clocks showed them,
+      // with their offset; the refusal's ground and the extension's date beside the status.
+      const header = DESK_CSV_COLUMNS.map((column) => t(DESK_CSV_COLUMN_LABELS[column]))
+      const time = (iso: string | null, country: Country) => (iso ? localIsoDateTime(iso, country) : '')
+      const lines: unknown[][] = rows.map((row) => [
+        row.reference,
+        row.flowType,
+        row.country,
+        row.language,
+        row.status,
+        time(row.receivedAt, row.country),
+        time(row.verifiedAt, row.country),
+        time(row.dueAt, row.country),
+        daysLeft(row.status, row.dueAt, now) ?? '',
+        time(row.closedAt, row.country),
+        time(row.extendedAt, row.country),
+        row.refusalGround ?? '',
+      ])
       if (total > rows.length) {
         // Whoever opens the file in a spreadsheet sees this under the last row.
         const { lang, country } = parseLocale(locale) ?? { lang: 'nl' as const, country: 'NL' as const }
         const number = numberFormatter(lang, country)
-        const t = serverTranslate(locale)
-        lines.push(
-          csvField(t('staff.desk.csv.truncated', { shown: number(rows.length), total: number(total) })),
-        )
+        lines.push([t('staff.desk.csv.truncated', { shown: number(rows.length), total: number(total) })])
       }
-      const text = `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`
-      return { text, rows: rows.length, total }
+      return { text: csvFile([header, ...lines]), rows: rows.length, total }
     },
 
     async detail(actor, reference) {
@@ -595,12 +585,6 @@ export function daysLeft(status: RequestStatus, dueAt: string | null, now: Date)
   if (!dueAt || !(ACTIVE_STATUSES as readonly RequestStatus[]).includes(status)) return null
   const today = Date.parse(now.toISOString().slice(0, 10))
   return Math.round((Date.parse(dueAt.slice(0, 10)) - today) / DAY_MS)
-}
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ is defused. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) && !/^-?\d+$/.test(value) ? `'${value}` : value
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 /**

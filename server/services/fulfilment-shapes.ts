@@ -3,6 +3,8 @@ import {
   type Address,
   FLOW_TYPES,
   type FlowType,
+  type PostalName,
+  SALUTATIONS,
   SUPPRESSION_CHANNELS,
   type SuppressionChannel,
 } from '#shared/privacy-rights/request.ts'
@@ -27,6 +29,7 @@ export interface FeedEntry {
   email?: string
   phoneNumber?: string
   postalAddress?: Address
+  postalName?: PostalName
   createdAt: string
 }
 
@@ -57,6 +60,19 @@ export const feedEntrySchema: JSONSchemaType<FeedEntry> = {
       ...addressSchema,
       nullable: true,
       description: 'Only on POSTAL, for clients allowed contact data',
+    },
+    postalName: {
+      type: 'object',
+      nullable: true,
+      description:
+        'Only on POSTAL, for clients allowed contact data: who objected at that address, as the form required (a suppression recorded before this field may lack it)',
+      additionalProperties: false,
+      required: [],
+      properties: {
+        salutation: { type: 'string', enum: SALUTATIONS, nullable: true },
+        firstName: optionalText,
+        lastName: optionalText,
+      },
     },
     createdAt: { type: 'string', format: 'date-time' },
   },

@@ -13,6 +13,7 @@ import type { Country, Site } from '#shared/site.ts'
 import {
   campaignsByIds,
   findCampaign,
+  historiesOf,
   listCampaigns,
   removedAt,
   removedNotices,
@@ -64,7 +65,7 @@ export interface PoliticalAdsService {
     country: Country,
     since: string | undefined,
     limit: number,
-  ): Promise<{ items: Notice[]; removed: { id: string; removedAt: string }[] }>
+  ): Promise<{ items: HistoricNotice[]; removed: { id: string; removedAt: string }[] }>
   /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
   removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
@@ -72,6 +73,9 @@ export interface PoliticalAdsService {
   /** This process changed a notice (a complaint's outcome, the retention job): the text filter reads again. */
   noticesChanged(): void
 }
+
+/** A notice as the open-data export writes it: its fields and state, and its history (issue 27). */
+export type HistoricNotice = Notice & { versions: NoticeVersion[]; withdrawals: NoticeWithdrawal[] }
 
 /** Cards per page of the list. */
 export const DEFAULT_PAGE = 24
@@ -102,17 +106,13 @@ export function createPoliticalAdsService(deps: {
    * loaded into its database.
    */
   samples: boolean
-  /** The origin of the country's desk (its staff host), for the link in the team's mail; null: none. */
-  deskOrigin?: (country: Country) => string | null
+  /** The staff area the team handles a complaint made on a site in (host table), for its link; null: none. */
+  deskOrigin?: (site: Site) => string | null
   clock?: () => Date
 }): PoliticalAdsService {
   const { db } = deps
   /** Sample campaigns show only where the deployment has them and the host is not production. */
   const withSamples = (site: Site) => deps.samples && site.environment !== 'production'
-  const deskLink = (reference: string, country: Country) => {
-    const desk = deps.deskOrigin?.(country)
-    return desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
-  }
   const clock = deps.clock ?? (() => new Date())
   const listCache = briefCache<{ items: Notice[]; total: number }>({
     ttlMs: LIST_CACHE_MS,
@@ -165,7 +165,19 @@ export function createPoliticalAdsService(deps: {
         limit,
         offset: 0,
       })
-      return { items, removed: await removedNotices(db.db, { ...scope, since }) }
+      // Issue 27: each notice with its history, so that an import into an empty database restores it.
+      const histories = await historiesOf(
+        db.db,
+        items.map((item) => item.id),
+      )
+      return {
+        items: items.map((item) => ({
+          ...item,
+          versions: histories.get(item.id)?.versions ?? [],
+          withdrawals: histories.get(item.id)?.withdrawals ?? [],
+        })),
+        removed: await removedNotices(db.db, { ...scope, since }),
+      }
     },
     removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
     async complain(body, site) {
@@ -189,11 +201,16 @@ export function createPoliticalAdsService(deps: {
         explanation: body.explanation.trim(),
         createdAt: now,
         dueAt: complaintDueAt(at, campaign),
+        origin: site.origin,
       }
       const team = teamTranslate(site.country)
       const visitor = serverTranslate(body.locale)
       // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
+      // The team's mail links to the complaint on the desk (issue 27), in the staff area of this site's kind.
+      const desk = deps.deskOrigin?.(site) ?? null
+      const deskLink = (reference: string) =>
+        desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
       await withFreshReference(site.country, at, async (reference) => {
         complaint.reference = reference
         await saveWithMails(db, now, async (trx) => {
@@ -204,12 +221,7 @@ export function createPoliticalAdsService(deps: {
               kind: 'complaint',
               aboutId: complaint.id,
               to: deps.complaintMailbox[site.country],
-              ...complaintTeamMail(
-                team,
-                complaint,
-                campaign,
-                deskLink(complaint.reference, complaint.country),
-              ),
+              ...complaintTeamMail(team, complaint, campaign, deskLink(complaint.reference)),
             },
             acknowledge && {
               kind: 'complaint-acknowledgement',

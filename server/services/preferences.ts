@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { BrandCatalog } from '#shared/brands.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import { toLocale } from '#shared/locale.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import {
   APPLY_WITHIN_DAYS,
   PREFERENCE_LINK_DAYS,
@@ -116,6 +117,7 @@ export function createPreferenceService(deps: {
         { flowType: 'RIGHT_OF_ACCESS', country: body.country, language: body.language, email },
         site.country,
         new Set(),
+        readPhoneNumber,
       )
       if (errors.length > 0) throw new ValidationFailed(errors)
       if (!(await deps.emailDomainCheck(email))) throw new UndeliverableEmail()
@@ -200,9 +202,13 @@ export function createPreferenceService(deps: {
         },
         link.country,
         new Set(known.flatMap((brand) => brand.nroKeys)),
+        readPhoneNumber,
       )
       if (errors.length > 0) throw new ValidationFailed(errors)
-      const phoneNumber = body.phoneNumber?.replace(/\s+/g, '') || null
+      // Stored as the forms store it: the number as meant, read in the country's numbering plan (issue 27).
+      const phoneNumber = body.phoneNumber
+        ? (readPhoneNumber(body.phoneNumber, link.country)?.number ?? null)
+        : null
       const standing = await readerStops(db.db, { ...link, phoneNumber })
       const stopped = (pair: StopPair) =>
         standing.some(

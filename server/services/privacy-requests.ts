@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { BrandCatalog } from '#shared/brands.ts'
 import { formatLongDate } from '#shared/format.ts'
 import { teamTranslate } from '#shared/i18n/catalog.server.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import {
   isFilled,
   objectionChannels,
   type PrivacyRequestBody,
   phoneOrNothing,
+  postalNameOf,
   type SuppressionChannel,
 } from '#shared/privacy-rights/request.ts'
 import { checkBody } from '#shared/privacy-rights/rules.ts'
@@ -76,7 +78,7 @@ export function createPrivacyRequestService(deps: {
     async submit(body, site) {
       const request = normalise(body, site, clock())
       const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
-      const errors = checkBody(body, site.country, known)
+      const errors = checkBody(body, site.country, known, readPhoneNumber)
       if (errors.length > 0) throw new ValidationFailed(errors)
       if (request.email && !(await emailDomainCheck(request.email))) throw new UndeliverableEmail()
       const now = request.createdAt
@@ -216,7 +218,10 @@ function trimmed(value: string | undefined): string | null {
   return isFilled(value) ? value.trim() : null
 }
 
-/** The stored request: trimmed text, placeholders as nothing, a lone "+" phone as not set. */
+/**
+ * The stored request: trimmed text, placeholders as nothing, a lone "+" phone as not set, a phone number as
+ * E.164 read in the site's country (checkBody refused one that cannot be read).
+ */
 export function normalise(body: PrivacyRequestBody, site: Site, now: Date): PrivacyRequest {
   const info = body.userInfo
   const address = info?.address
@@ -248,7 +253,9 @@ export function normalise(body: PrivacyRequestBody, site: Site, now: Date): Priv
     country: site.country,
     language: body.language,
     email: trimmed(body.email)?.toLowerCase() ?? null,
-    phoneNumber: phoneOrNothing(body.phoneNumber)?.replace(/\s+/g, '') ?? null,
+    phoneNumber: phoneOrNothing(body.phoneNumber)
+      ? (readPhoneNumber(body.phoneNumber ?? '', site.country)?.number ?? null)
+      : null,
     userMessage: trimmed(body.userMessage),
     article: trimmed(body.article),
     publicationLink: trimmed(body.publicationLink),
@@ -280,6 +287,8 @@ export function suppressionsFor(request: PrivacyRequest): Suppression[] {
       email: channel === 'EMAIL' ? request.email : null,
       phoneNumber: channel === 'PHONE' ? request.phoneNumber : null,
       postalAddress: channel === 'POSTAL' ? (request.userInfo?.address ?? null) : null,
+      // The name the postal channel requires: which resident at that address objected (issue 27).
+      postalName: channel === 'POSTAL' ? postalNameOf(request.userInfo) : null,
       requestId: request.id,
     })),
   )

@@ -1,5 +1,5 @@
 import type { BrandCatalog } from '#shared/brands.ts'
-import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
+import { postalNameOf, type SuppressionChannel, type UserInfo } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { insertEvent } from '../db/desk-repository'
@@ -73,6 +73,7 @@ export async function recordReaderStops(
     email: pair.channel === 'EMAIL' ? reader.email : null,
     phoneNumber: pair.channel === 'PHONE' ? (reader.phoneNumber ?? null) : null,
     postalAddress: pair.channel === 'POSTAL' ? (reader.userInfo?.address ?? null) : null,
+    postalName: pair.channel === 'POSTAL' ? postalNameOf(reader.userInfo ?? null) : null,
     requestId: request.id,
   }))
   return withFreshReference(reader.country, now, async (reference) => {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto'
+import { normaliseAddress } from '#shared/mailbox.ts'
 import type { RateLimitStore } from '../middleware/rate-limit'
+
+export { normaliseAddress }
 
 /**
  * Which mails count together: verification links; acknowledgements of contact messages and complaints; and
@@ -28,13 +31,4 @@ export function recipientMailLimit(store: RateLimitStore, perDay: number): Recip
       return (await store.hit(key, DAY_MS)) <= (group === 'code' ? CODE_MAILS_PER_DAY : perDay)
     },
   }
-}
-
-/** One mailbox, however it is written: case, spaces, and a `+tag` on the local part do not make another. */
-export function normaliseAddress(address: string): string {
-  const trimmed = address.trim().toLowerCase()
-  const at = trimmed.lastIndexOf('@')
-  if (at < 0) return trimmed
-  const local = trimmed.slice(0, at).replace(/\+.*$/, '')
-  return `${local}@${trimmed.slice(at + 1)}`
 }

@@ -1,4 +1,5 @@
 import type { BrandCatalog } from '#shared/brands.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
 import {
   type AuditEntry,
@@ -81,7 +82,7 @@ export function createStaffService(deps: {
 
     async recordObjection(body, site, actor) {
       const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
-      const errors = checkStaffBody(body, site.country, known)
+      const errors = checkStaffBody(body, site.country, known, readPhoneNumber)
       if (errors.length > 0) throw new ValidationFailed(errors)
       const now = clock()
       const request = normalise(body, site, now)

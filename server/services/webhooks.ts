@@ -26,6 +26,7 @@ import type { Logger } from '../logger'
 import { feedEntry } from './api-clients'
 import { NotFound, ValidationFailed } from './errors'
 import type { RequestVerified, SuppressionCreated, WebhookData, WebhookPayload } from './fulfilment-shapes'
+import { checkWebhookUrl, postToTarget, type WebhookAddressPolicy } from './webhook-urls'
 
 /** Deliveries are retried for this long after the event, then marked failed. */
 export const WEBHOOK_RETRY_MS = 3 * 24 * 60 * 60_000
@@ -149,12 +150,19 @@ export async function publishVerified(
  * Operators' commands: register an endpoint (answers its signing secret), disable one, list failed
  * deliveries.
  */
-export function webhookAdmin(db: Db, key: Buffer, clock: () => Date = () => new Date()) {
+export function webhookAdmin(
+  db: Db,
+  key: Buffer,
+  addresses: WebhookAddressPolicy,
+  clock: () => Date = () => new Date(),
+) {
   return {
     async register(clientName: string, url: string, events: string[]) {
       const client = await findClientByName(db.db, clientName)
       if (!client || client.revokedAt) throw new NotFound(`Live client "${clientName}"`)
-      if (!isAllowedUrl(url)) throw new ValidationFailed([{ field: 'url', rule: 'https' }])
+      // Issue 27: https, to public addresses only (server/services/webhook-urls.ts).
+      const checked = await checkWebhookUrl(url, addresses)
+      if (!checked.ok) throw new ValidationFailed([{ field: 'url', rule: checked.rule }])
       const unknown = events.filter((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event))
       if (events.length === 0 || unknown.length > 0)
         throw new ValidationFailed([{ field: 'events', rule: 'enum' }])
@@ -184,18 +192,6 @@ export function webhookAdmin(db: Db, key: Buffer, clock: () => Date = () => new 
   }
 }
 
-/** https only; http only to a loopback address (a local receiver, the tests). */
-export function isAllowedUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    if (url.username || url.password) return false
-    if (url.protocol === 'https:') return true
-    return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname)
-  } catch {
-    return false
-  }
-}
-
 /**
  * The webhook poller every instance runs: claims due deliveries (never the same on two instances), signs each
  * as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and on anything but a 2xx retries
@@ -204,6 +200,8 @@ export function isAllowedUrl(value: string): boolean {
 export function startWebhookWorker(deps: {
   db: Db
   key: Buffer
+  /** Whose addresses a delivery may reach (issue 27): checked again before each, and connected to as checked. */
+  addresses: WebhookAddressPolicy
   logger: Logger
   clock?: () => Date
   intervalMs?: number
@@ -218,19 +216,24 @@ export function startWebhookWorker(deps: {
     const signer = new Webhook(endpointSecret(key, delivery.endpointId))
     let error: string | null = null
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'privacy-site-webhooks/1',
-          ...webhookHeaders(signer, delivery.id, now, delivery.payload),
-        },
-        body: delivery.payload,
-      })
-      await response.body?.cancel()
-      if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`
+      // The URL's host may resolve elsewhere now than at registration: checked again, and connected to as
+      // checked; an internal address is a failed attempt, never a connection.
+      const checked = await checkWebhookUrl(delivery.url, deps.addresses)
+      if (!checked.ok) error = `refused: ${checked.rule === 'address' ? 'internal address' : 'not https'}`
+      else if (!checked.target) error = 'DNS: no address'
+      else {
+        const status = await postToTarget(
+          checked.target,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'privacy-site-webhooks/1',
+            ...webhookHeaders(signer, delivery.id, now, delivery.payload),
+          },
+          delivery.payload,
+          SEND_TIMEOUT_MS,
+        )
+        if (status < 200 || status >= 300) error = `HTTP ${status}`
+      }
     } catch (cause) {
       error = cause instanceof Error ? cause.name : 'error'
     }

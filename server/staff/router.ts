@@ -279,7 +279,7 @@ function continuePage(lang: Language, returnTo: string): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="0;url=${href}">
+<meta http-equiv="refresh" content="0; url=${href}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(t('staff.sign_in.continue_title'))}</title></head>
 <body>

@@ -51,7 +51,7 @@ const translators = new Map<Locale, Translate>()
 export function serverTranslate(locale: Locale): Translate {
   let translate = translators.get(locale)
   if (!translate) {
-    translate = createTranslate(phrasesFor(locale), locale.slice(0, 2) as Language)
+    translate = createTranslate(phrasesFor(locale), locale.slice(0, 2) as Language, locale)
     translators.set(locale, translate)
   }
   return translate

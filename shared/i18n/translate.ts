@@ -1,11 +1,16 @@
 import Polyglot from 'node-polyglot'
-import type { Language } from '../locale'
+import type { Language, Locale } from '../locale'
 import type { PhraseKey } from './phrase-key'
 
 export type { PhraseKey }
 export type Phrases = Readonly<Record<string, string>>
-/** A translator: only keys of the phrase files are accepted (typed from locales/nl.json). */
-export type Translate = (key: PhraseKey, options?: Polyglot.InterpolationOptions) => string
+/**
+ * A translator: only keys of the phrase files are accepted (typed from locales/nl.json). One made for a locale
+ * says which (`locale`): a mail written with it is in that language, for that country (its `lang`, its sender).
+ */
+export type Translate = ((key: PhraseKey, options?: Polyglot.InterpolationOptions) => string) & {
+  readonly locale?: Locale
+}
 
 /** Turns `{ "a": { "b": "x" } }` into `{ "a.b": "x" }`, the shape node-polyglot looks keys up in. */
 export function flattenPhrases(tree: unknown, prefix = ''): Record<string, string> {
@@ -20,9 +25,10 @@ export function flattenPhrases(tree: unknown, prefix = ''): Record<string, strin
 }
 
 /** A node-polyglot translator. A missing key shows the key itself, so it is seen, and tests catch it. */
-export function createTranslate(phrases: Phrases, lang: Language): Translate {
+export function createTranslate(phrases: Phrases, lang: Language, locale?: Locale): Translate {
   const polyglot = new Polyglot({ phrases, locale: lang, onMissingKey: (key: string) => key })
-  return (key, options) => polyglot.t(key, options)
+  const translate = (key: PhraseKey, options?: Polyglot.InterpolationOptions) => polyglot.t(key, options)
+  return locale ? Object.assign(translate, { locale }) : translate
 }
 
 /**

@@ -257,3 +257,19 @@ export function deskQueryFrom(params: URLSearchParams): DeskQuery {
     offset: /^\d{1,7}$/.test(offset) ? Number(offset) : 0,
   }
 }
+
+/** The desk CSV's columns, in order (issue 27: with the extension's date and the refusal's ground). */
+export const DESK_CSV_COLUMNS = [
+  'reference',
+  'type',
+  'country',
+  'language',
+  'status',
+  'received',
+  'verified',
+  'due',
+  'days_left',
+  'closed',
+  'extended',
+  'refusal_ground',
+] as const

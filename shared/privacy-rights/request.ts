@@ -33,7 +33,8 @@ export const MAX_LENGTH = {
   street: 50,
   houseNumber: 10,
   houseNumberExtension: 10,
-  phone: 22,
+  /** A phone number as typed, separators included (`+32 (0)470 12 34 56`); stored as E.164. */
+  phone: 30,
   search: 100,
   email: 254,
   userMessage: 5000,
@@ -50,6 +51,23 @@ export interface Address {
   houseNumber?: string
   houseNumberExtension?: string
   country?: Country
+}
+
+/** Who objected to post at an address (issue 27): the name the postal channel requires. */
+export interface PostalName {
+  salutation?: Salutation
+  firstName?: string
+  lastName?: string
+}
+
+/** The name of a postal suppression, from a request's user info; null when it names nobody. */
+export function postalNameOf(info: UserInfo | null | undefined): PostalName | null {
+  if (!info?.firstName && !info?.lastName) return null
+  return {
+    ...(info.salutation ? { salutation: info.salutation } : {}),
+    ...(info.firstName ? { firstName: info.firstName } : {}),
+    ...(info.lastName ? { lastName: info.lastName } : {}),
+  }
 }
 
 export interface UserInfo {
@@ -83,11 +101,6 @@ export interface PrivacyRequestBody {
   communicationTypes?: CommunicationType[]
 }
 
-/**
- * Spec §5: + then three non-zero digits (the country code and what follows it, as in +316… or +324…),
- * then 3 to 20 digits; never more than 22 characters in all.
- */
-export const PHONE_PATTERN = /^\+[1-9]{3}\d{3,20}$/
 /** Spec §5: dd-mm-yyyy. */
 export const DATE_PATTERN = /^(0[1-9]|[12]\d|3[01])-(0[1-9]|1[0-2])-\d{4}$/
 /** A standard address pattern: one @, a dot in the domain, no spaces. */

@@ -1,6 +1,6 @@
 import type { Country } from '../site'
 import { isFilled, objectionChannels, type PrivacyRequestBody, phoneOrNothing } from './request'
-import { checkDate, checkEmail, checkPhone, type Rule } from './validation'
+import { checkDate, checkEmail, checkPhone, type PhoneReader, type Rule } from './validation'
 
 export interface FieldError {
   /** The body's field: `email`, `phoneNumber`, `userInfo.address`, … */
@@ -10,12 +10,14 @@ export interface FieldError {
 
 /**
  * Spec §5's rules that a JSON Schema cannot hold, on the body of spec §7. The browser runs them before it
- * sends (to show the messages at once); the server runs them again before it stores anything.
+ * sends (to show the messages at once); the server runs them again before it stores anything. `readPhone`
+ * is shared/phone-number.ts's reader (the browser loads it with the phone field).
  */
 export function checkBody(
   body: PrivacyRequestBody,
   country: Country,
   knownBrandKeys: ReadonlySet<string>,
+  readPhone: PhoneReader,
 ): FieldError[] {
   const errors: FieldError[] = []
   const add = (field: string, rule: FieldError['rule'] | null) => {
@@ -25,7 +27,7 @@ export function checkBody(
   if (body.country !== country) add('country', 'site')
   if (emailRequired || body.email !== undefined) add('email', checkEmail(body.email, emailRequired))
   const phone = phoneOrNothing(body.phoneNumber)
-  if (phone) add('phoneNumber', checkPhone(phone))
+  if (phone) add('phoneNumber', checkPhone(body.phoneNumber, country, readPhone))
   add('publicationDate', checkDate(body.publicationDate))
   if (isFilled(body.publicationLink) && !/^https?:\/\/\S+$/i.test(body.publicationLink.trim())) {
     add('publicationLink', 'url')

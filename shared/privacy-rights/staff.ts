@@ -2,6 +2,7 @@ import type { Country } from '../site'
 import type { PrivacyRequestBody, SuppressionChannel } from './request'
 import { isFilled } from './request'
 import { checkBody, type FieldError } from './rules'
+import type { PhoneReader } from './validation'
 
 /** How staff checked that the customer is who they say (issue 8): by a phone call, a letter or an e-mail. */
 export const IDENTITY_CHECKS = ['PHONE_CALL', 'LETTER', 'EMAIL'] as const
@@ -25,8 +26,9 @@ export function checkStaffBody(
   body: StaffObjectionBody,
   country: Country,
   knownBrandKeys: ReadonlySet<string>,
+  readPhone: PhoneReader,
 ): FieldError[] {
-  const errors = checkBody(body, country, knownBrandKeys)
+  const errors = checkBody(body, country, knownBrandKeys, readPhone)
   if (!isFilled(body.identityCheck?.method))
     errors.push({ field: 'identityCheck.method', rule: 'required_option' })
   return errors

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  acceptPhoneInput,
-  checkDate,
-  checkEmail,
-  checkPhone,
-  checkRequired,
-  dateForApi,
-  formatDateInput,
-} from './validation'
+import { readPhoneNumber } from '../phone-number'
+import { checkDate, checkEmail, checkPhone, checkRequired, dateForApi, formatDateInput } from './validation'
 
 describe('spec §5 rules in the browser', () => {
   it.each([
@@ -44,20 +37,13 @@ describe('spec §5 rules in the browser', () => {
     },
   )
 
-  it('checks the phone: not just +, then the pattern', () => {
-    expect(checkPhone('+')).toBe('required')
-    expect(checkPhone('+31 6 1234 5678')).toBeNull()
-    expect(checkPhone('+316')).toBe('phone')
+  it("checks the phone: not just +, then a number of a numbering plan, read in the site's country", () => {
+    expect(checkPhone('+', 'NL', readPhoneNumber)).toBe('required')
+    expect(checkPhone('+31 6 1234 5678', 'NL', readPhoneNumber)).toBeNull()
+    expect(checkPhone('06 1234 5678', 'NL', readPhoneNumber)).toBeNull()
+    expect(checkPhone('06 1234 5678', 'BE', readPhoneNumber)).toBe('phone')
+    expect(checkPhone('+316', 'NL', readPhoneNumber)).toBe('phone')
   })
-
-  const typedOn = ['+', '+3', '+316', '+31612345678', `+316${'1'.repeat(18)}`]
-  const keptOut = ['3', '+0', '+30', '+310', '+3106', '+31a', '+31 6', `+316${'1'.repeat(19)}`]
-  it.each([...typedOn.map((value) => [value, true]), ...keptOut.map((value) => [value, false])])(
-    'phone keypress filter: %s → %s',
-    (value, accepted) => {
-      expect(acceptPhoneInput(value as string)).toBe(accepted)
-    },
-  )
 
   it.each([
     ['0', '0'],
@@ -68,8 +54,33 @@ describe('spec §5 rules in the browser', () => {
     ['03-02-2025', '03 - 02 - 2025'],
     ['03a', '03'],
     ['0302202599', '03 - 02 - 2025'],
+    // Issue 27: a one-digit day or month closed by a separator is that day or month.
+    ['1/2/2025', '01 - 02 - 2025'],
+    ['1-2-2025', '01 - 02 - 2025'],
+    ['1.2.2025', '01 - 02 - 2025'],
+    ['1 2 2025', '01 - 02 - 2025'],
+    ['1/', '01'],
+    ['01 - 2/', '01 - 02'],
+    ['2025-02-01', '01 - 02 - 2025'],
+    ['2025-2-1', '01 - 02 - 2025'],
+    // A two-digit year stays as typed, and checkDate refuses it: never a day made of a year's digits.
+    ['1/2/25', '01 - 02 - 25'],
   ])('formats the publication date %j as %j', (typed, shown) => {
     expect(formatDateInput(typed)).toBe(shown)
+  })
+
+  it('gives the same date typed key by key as pasted (issue 27)', () => {
+    for (const text of ['1/2/2025', '3-11-2024', '03022025', '25/12/2024']) {
+      const typed = [...text].reduce((shown, key) => formatDateInput(shown + key), '')
+      expect(typed).toBe(formatDateInput(text))
+      expect(checkDate(dateForApi(typed))).toBeNull()
+    }
+    expect(checkDate(dateForApi(formatDateInput('1/2/25')))).toBe('date')
+  })
+
+  it('lets the last character go with Backspace', () => {
+    expect(formatDateInput('01 - 02 - ')).toBe('01 - 02')
+    expect(formatDateInput('01 - ')).toBe('01')
   })
 
   it('sends the date as dd-mm-yyyy', () => {

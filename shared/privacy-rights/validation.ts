@@ -1,5 +1,7 @@
 import type { PhraseKey } from '../i18n/translate'
-import { DATE_PATTERN, EMAIL_PATTERN, isFilled, MAX_LENGTH, PHONE_PATTERN, phoneOrNothing } from './request'
+import type { PhoneReading } from '../phone-number'
+import type { Country } from '../site'
+import { DATE_PATTERN, EMAIL_PATTERN, isFilled, phoneOrNothing } from './request'
 
 /** Spec §5: the rules, each with its message key. */
 export type Rule =
@@ -33,11 +35,17 @@ export function checkEmail(value: string | undefined, required: boolean): Rule |
   return EMAIL_PATTERN.test(value.trim()) ? null : 'email'
 }
 
-/** A phone number when the phone channel is ticked: not just "+", and of the pattern. */
-export function checkPhone(value: string | undefined): Rule | null {
-  const phone = phoneOrNothing(value)?.replace(/\s+/g, '')
+/**
+ * Reads a phone number as its writer meant it (`readPhoneNumber` of shared/phone-number.ts), or null. Passed
+ * in rather than imported: the numbering plans are large, so a page loads them only with its phone field.
+ */
+export type PhoneReader = (text: string, country: Country) => PhoneReading | null
+
+/** A phone number when the phone channel is ticked: not just "+", and a number of a numbering plan. */
+export function checkPhone(value: string | undefined, country: Country, read: PhoneReader): Rule | null {
+  const phone = phoneOrNothing(value)
   if (!phone) return 'required'
-  return PHONE_PATTERN.test(phone) ? null : 'phone'
+  return read(value ?? '', country) ? null : 'phone'
 }
 
 /**
@@ -55,28 +63,36 @@ export function checkDate(value: string | undefined): Rule | null {
 }
 
 /**
- * Spec §5 phone keypress filter: only digits and +, starting with +, the three characters after the + are
- * non-zero digits, at most 22 characters. Returns the value as it may be typed, or null to refuse the key.
- */
-export function acceptPhoneInput(next: string): boolean {
-  if (next.length > MAX_LENGTH.phone) return false
-  if (next === '') return true
-  if (!/^\+\d*$/.test(next)) return false
-  return /^\+[1-9]{0,3}$/.test(next.slice(0, 4))
-}
-
-/**
- * Spec §5: the publication date auto-formats to `dd - mm - yyyy` as it is typed; digits, space, dash and
- * slash are accepted. The stored value is `dd-mm-yyyy`.
+ * Spec §5: the publication date auto-formats to `dd - mm - yyyy` as it is typed; digits, space, dash, slash
+ * and dot are accepted. A day or month written with one digit and closed by a separator is that day or
+ * month (issue 27): `1/2/2025`, typed key by key or pasted, is `01 - 02 - 2025`, never `12 - 20 - 25`. A
+ * year-first date (`2025-02-01`, as autofill writes it) is turned round. Digits without separators fill
+ * day, month and year in turn. The stored value is `dd-mm-yyyy`; what is no date is refused by checkDate.
  */
 export function formatDateInput(raw: string): string {
-  if (/[^\d\s/-]/.test(raw)) return raw.replace(/[^\d\s/-]/g, '')
-  const digits = raw.replace(/\D/g, '').slice(0, 8)
-  const parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean)
+  if (/[^\d\s/.-]/.test(raw)) return formatDateInput(raw.replace(/[^\d\s/.-]/g, ''))
+  const groups = raw.split(/[\s/.-]+/).filter(Boolean)
+  const yearFirst = groups.length >= 3 && groups[0]?.length === 4
+  const ordered = yearFirst ? [groups[2] ?? '', groups[1] ?? '', groups[0] ?? ''] : groups
+  const parts: string[] = []
+  for (const [index, group] of ordered.entries()) {
+    // A group followed by a separator is closed: its writer meant it whole.
+    const closed = yearFirst || index < ordered.length - 1 || /[\s/.-]$/.test(raw)
+    let digits = group
+    while (digits !== '' && parts.length < DATE_PARTS.length) {
+      const size = DATE_PARTS[parts.length] ?? 0
+      if (digits.length === 1 && size === 2 && closed) digits = `0${digits}`
+      parts.push(digits.slice(0, size))
+      digits = digits.slice(size)
+    }
+  }
   return parts.join(' - ')
 }
 
+/** Digits of day, month and year. */
+const DATE_PARTS = [2, 2, 4] as const
+
 /** `dd - mm - yyyy` as typed, to the `dd-mm-yyyy` the API takes. */
 export function dateForApi(typed: string): string {
-  return typed.replace(/\s/g, '').replace(/\//g, '-')
+  return typed.replace(/\s/g, '').replace(/[/.]/g, '-')
 }

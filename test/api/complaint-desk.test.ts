@@ -118,6 +118,39 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     )
   })
 
+  it('links to the desk and the notice of the site the complaint was made on: a local run never to acceptance (issue 27)', async () => {
+    const email = `lokaal-${kind}@example.be`
+    await importCampaigns(setup.composition.db, [{ ...BE_VOTE, id: 'be-local' }], { country: 'BE', now })
+    const answer = await request(setup.app)
+      .post('/api/political-ad-complaint')
+      .set('Host', 'be.localhost')
+      .send({
+        name: 'Lotte',
+        email,
+        explanation: 'De betaler ontbreekt.',
+        reason: 'NOTICE_INCORRECT',
+        campaignId: 'be-local',
+        locale: 'nl_be',
+      })
+    expect(answer.status).toBe(200)
+    const reference = answer.body.reference as string
+    const [team] = await sink.waitFor(
+      (mail) =>
+        JSON.stringify(mail.to).includes(COMPLAINTS_MAILBOX) && (mail.subject ?? '').includes(reference),
+    )
+    expect(team?.text).toContain(
+      `http://be.localhost:3211/nl/internal-privacy-rights/complaints/${reference}`,
+    )
+    expect(
+      (await post(`${API}/${reference}/close`, { outcome: 'ad_suspended', message: 'Geschorst.' })).status,
+    ).toBe(200)
+    const [outcome] = await sink.waitFor(
+      (mail) => JSON.stringify(mail.to).includes(email) && /Geschorst/.test(mail.text ?? ''),
+    )
+    expect(outcome?.text).toContain('http://be.localhost:3211/nl/political-ads/be-local')
+    expect(outcome?.text).not.toContain('privacy-acc.dpgmedia.be')
+  })
+
   it('is reviewed, then closed with an outcome mailed to the complainant in French; refused transitions are 409', async () => {
     const reference = (await complain()).body.reference as string
     expect((await get(API, anna)).status).toBe(403)

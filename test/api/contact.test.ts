@@ -42,6 +42,8 @@ describe.each(DATABASES)('POST /api/contact on %s', (kind) => {
     // Customer service works in Dutch; the lines tell it to answer in French, for Belgium.
     expect(team?.text).toContain('Taal van de afzender: Frans')
     expect(team?.text).toContain('Land: België')
+    // Issue 27: answering the message answers the visitor, not no-reply@.
+    expect(team?.replyTo?.text).toBe(email)
     expect(res.body.reference).toMatch(/^BE-\d{6}-[2-9A-Z]{5}$/)
     expect(team?.subject).toContain(res.body.reference)
     const [ack] = await sink.waitFor((m) => JSON.stringify(m.to).includes(email))

@@ -482,7 +482,10 @@ describe.each(DATABASES)('the privacy desk on %s', (kind) => {
     expect(csv.headers['x-total-count']).toBe('2')
     expect(csv.text.charCodeAt(0)).toBe(0xfeff)
     const lines = csv.text.slice(1).trim().split('\r\n')
-    expect(lines[0]).toBe('reference;type;country;language;status;received;verified;due;days_left;closed')
+    // Issue 27: the headers in the export's language (Dutch by default), times on the country's clocks.
+    expect(lines[0]).toBe(
+      'Referentie;Soort aanvraag;Land;Taal;Status;Ontvangen;Bevestigd;Uiterste datum;Dagen over;Gesloten;Verlengd op;Weigeringsgrond',
+    )
     expect(lines.slice(1).map((line) => line.split(';').slice(0, 5))).toEqual([
       [first, 'RIGHT_OF_ACCESS', 'NL', 'nl', 'open'],
       [second, 'RIGHT_OF_ACCESS', 'NL', 'nl', 'pending'],
@@ -493,10 +496,12 @@ describe.each(DATABASES)('the privacy desk on %s', (kind) => {
       'NL',
       'nl',
       'open',
-      START.toISOString(),
-      START.toISOString(),
-      '2026-12-02T09:00:00.000Z',
+      '2026-11-02T10:00:00+01:00',
+      '2026-11-02T10:00:00+01:00',
+      '2026-12-02T10:00:00+01:00',
       '30',
+      '',
+      '',
       '',
     ])
     expect(csv.text).not.toContain('Geheime tekst')

@@ -10,6 +10,8 @@ import { ROOT, runRetention, testSetup } from '../support/app'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 
 const HOST = 'privacy.dpgmedia.nl'
+/** A host with the staff area (test/fixtures/hosts.json): its document describes the staff API too. */
+const STAFF_HOST = 'nl.localhost'
 
 type LayerPath = string | RegExp | (string | RegExp)[]
 interface Layer {
@@ -97,14 +99,15 @@ describe('the OpenAPI document', () => {
   })
 
   it('describes every route under /api, with the schemas that validate the bodies', async () => {
-    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', HOST)
+    // The staff hosts' document describes the whole API, the staff desk's with it (issue 27).
+    const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', STAFF_HOST)
     const { routes, mounts } = apiRoutes(
       (setup.app as unknown as { router: { stack: Layer[] } }).router.stack,
     )
     expect(routes.length).toBeGreaterThan(20)
-    // The reference page's routes, and the files its mount serves, are among them.
+    // The reference page's routes, and its two files, are among them.
     expect(routes).toContain('get /api/docs')
-    expect(mounts).toContain('/api/docs/assets')
+    expect(routes).toContain('get /api/docs/assets/{file}')
     const paths = Object.keys(document.paths as Record<string, unknown>)
     const described = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`),
@@ -299,7 +302,10 @@ describe('the OpenAPI document', () => {
     const header = (await request(setup.app).get('/api/campaign-items.csv').set('Host', ACC_BE)).text.split(
       '\r\n',
     )[0]
-    for (const column of header?.split(',') ?? []) expect(csv.description).toContain(`\`${column}\``)
+    // Issue 27: `;`-separated, with a byte-order mark, each header (here Dutch) described beside its column.
+    expect(header?.startsWith('\uFEFF')).toBe(true)
+    for (const column of header?.replace(/^\uFEFF/, '').split(';') ?? [])
+      expect(csv.description).toContain(`"${column}"`)
     for (const path of ['/api/campaign-items.json', '/api/campaign-items.csv'])
       expect(document.paths[path].get.parameters.map((p: { name: string }) => p.name)).toContain('since')
   })
@@ -366,5 +372,41 @@ describe('the OpenAPI document', () => {
     expect(bundle.headers['content-type']).toMatch(/javascript/)
     const missing = await request(setup.app).get('/api/docs/assets/nothing.js').set('Host', HOST)
     expect(missing.status).toBe(404)
+    // Issue 27: only the renderer's own two files, never the rest of the package.
+    for (const file of [
+      'index.html',
+      'README.md',
+      'swagger-ui-bundle.js.map',
+      'swagger-ui.js',
+      'package.json',
+    ])
+      expect((await request(setup.app).get(`/api/docs/assets/${file}`).set('Host', HOST)).status, file).toBe(
+        404,
+      )
+    expect((await request(setup.app).get('/api/docs/assets/swagger-ui.css').set('Host', HOST)).status).toBe(
+      200,
+    )
+  })
+
+  it('describes the public and client API on a public host, the staff API on the staff hosts (issue 27)', async () => {
+    const validator = new Validator()
+    const documents: Record<string, { paths: Record<string, unknown>; components: Record<string, object> }> =
+      {}
+    for (const host of [HOST, 'privacy-acc.dpgmedia.be', STAFF_HOST]) {
+      const { body } = await request(setup.app).get('/api/openapi.json').set('Host', host)
+      expect((await validator.validate(body)).errors ?? [], host).toEqual([])
+      documents[host] = body
+    }
+    const staffPaths = (host: string) =>
+      Object.keys(documents[host]?.paths ?? {}).filter((path) =>
+        path.startsWith('/api/internal-privacy-rights'),
+      )
+    for (const host of [HOST, 'privacy-acc.dpgmedia.be']) {
+      expect(staffPaths(host), host).toEqual([])
+      expect(JSON.stringify(documents[host]), host).not.toContain('staffSession')
+      expect(Object.keys(documents[host]?.paths ?? {}), host).toContain('/api/v1/suppressions/lookup')
+    }
+    expect(staffPaths(STAFF_HOST)).toContain('/api/internal-privacy-rights/requests')
+    expect(documents[STAFF_HOST]?.components.securitySchemes).toHaveProperty('staffSession')
   })
 })

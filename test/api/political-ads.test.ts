@@ -146,7 +146,15 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
       ],
       { country: 'NL' },
     )
-    expect(report).toEqual({ loaded: 2, added: 2, changed: 0, rejected: [] })
+    expect(report).toEqual({
+      loaded: 2,
+      added: 2,
+      changed: 0,
+      kept: 0,
+      withdrawn: 0,
+      removed: 0,
+      rejected: [],
+    })
   })
   afterAll(async () => {
     await worker.stop()
@@ -336,8 +344,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     const csv = await get(ACC_BE, '/api/campaign-items.csv')
     expect(csv.headers['content-type']).toMatch(/text\/csv/)
     const [header, ...lines] = csv.text.trim().split('\r\n')
-    expect(header).toContain('ultimateBeneficiaryOwnerAddress')
-    expect(header?.endsWith(',url,urls.nl,urls.fr')).toBe(true)
+    // Issue 27: the headers in the country's first language (the page's, with ?lang=).
+    expect(header).toContain('Postadres uiteindelijk zeggenschapshebbende')
+    expect(header?.endsWith(';Vaste link;Vaste link (Nederlands);Vaste link (Frans)')).toBe(true)
     expect(lines).toHaveLength(14)
     const row = parseCsv(csv.text).find((cells) => cells.id === first.id)
     expect(row).toMatchObject({ url: address('nl'), 'urls.nl': address('nl'), 'urls.fr': address('fr') })
@@ -585,6 +594,9 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
           loaded: total,
           added: 0,
           changed: 0,
+          kept: total,
+          withdrawn: 0,
+          removed: 0,
           rejected: [],
           rows: total,
         })
@@ -1021,7 +1033,7 @@ describe.each(DATABASES)('transparency centre on %s', (kind) => {
     })
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).status).toBe(404)
     const good = await importCampaigns(setup.composition.db, rows.slice(0, 1), {})
-    expect(good).toEqual({ loaded: 1, added: 1, changed: 0, rejected: [] })
+    expect(good).toEqual({ loaded: 1, added: 1, changed: 0, kept: 0, withdrawn: 0, removed: 0, rejected: [] })
     expect((await get(ACC_NL, '/api/campaign-items/csv-1?countryCode=NL')).body.sponsorName).toBe(
       'Stichting "Open", Utrecht',
     )

@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BRANDS } from '#server/brands.ts'
+import { readPhoneNumber } from '#shared/phone-number.ts'
 import type { PrivacyRequestBody } from '#shared/privacy-rights/request.ts'
 import { checkBody } from '#shared/privacy-rights/rules.ts'
 import { testSetup } from '../support/app'
@@ -47,8 +48,18 @@ const TABLE: [name: string, body: PrivacyRequestBody, failing: { field: string; 
     { field: 'phoneNumber', rule: 'required' },
   ],
   [
-    'a phone without +',
-    { ...objection, communicationTypes: ['PHONE'], phoneNumber: '0612345678' },
+    'a Dutch national number on the Dutch site (issue 27)',
+    { ...objection, communicationTypes: ['PHONE'], phoneNumber: '06 12 34 56 78' },
+    null,
+  ],
+  [
+    'a Belgian national number on the Dutch site: no Dutch number',
+    { ...objection, communicationTypes: ['PHONE'], phoneNumber: '0470 12 34 56' },
+    { field: 'phoneNumber', rule: 'phone' },
+  ],
+  [
+    'a number with letters in it',
+    { ...objection, communicationTypes: ['PHONE'], phoneNumber: '06 12 34 56 78 b' },
     { field: 'phoneNumber', rule: 'phone' },
   ],
   [
@@ -121,7 +132,23 @@ const TABLE: [name: string, body: PrivacyRequestBody, failing: { field: string; 
   ],
 ]
 
+const beObjection: PrivacyRequestBody = { ...objection, country: 'BE', brands: ['HLN'] }
 const BE_TABLE: typeof TABLE = [
+  [
+    'a Belgian national number (issue 27)',
+    { ...beObjection, communicationTypes: ['PHONE'], phoneNumber: '0470/12.34.56' },
+    null,
+  ],
+  [
+    'a national number after the pre-filled "+"',
+    { ...beObjection, communicationTypes: ['PHONE'], phoneNumber: '+0470 12 34 56' },
+    null,
+  ],
+  [
+    'a Belgian mobile number one digit short',
+    { ...beObjection, communicationTypes: ['PHONE'], phoneNumber: '0470 12 34 5' },
+    { field: 'phoneNumber', rule: 'phone' },
+  ],
   [
     'a publication removal',
     {
@@ -195,7 +222,7 @@ describe.each([
   const known = new Set(BRANDS[country].brands.flatMap((brand) => brand.nroKeys))
 
   it.each(table)('%s: browser and server agree', async (_name, body, failing) => {
-    const browser = checkBody(body, country, known)
+    const browser = checkBody(body, country, known, readPhoneNumber)
     const server = await request(app).post('/api/privacy-rights/request').set('Host', host).send(body)
     if (failing) {
       expect(browser).toContainEqual(failing)

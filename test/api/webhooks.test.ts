@@ -5,6 +5,7 @@ import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { startWebhookWorker, webhookKey } from '#server/services/webhooks.ts'
 import { DATABASES, ROOT, runRetention, testDatabaseUrl, testSetup } from '../support/app'
+import { testWebhookAddresses } from '../support/dns'
 import { openApiSchemas, pointerPart } from '../support/openapi'
 import { SmtpSink } from '../support/smtp'
 import { confirmByMail as confirmRequest } from '../support/verification'
@@ -398,6 +399,7 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
       startWebhookWorker({
         db: setup.composition.db,
         key,
+        addresses: testWebhookAddresses,
         logger: createLogger('silent'),
         clock: () => clocks[name],
         intervalMs: NEVER,

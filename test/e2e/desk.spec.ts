@@ -201,7 +201,13 @@ test.describe('privacy desk', () => {
       .trim()
       .split('\r\n')
     expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(new RegExp(`^${reference};RIGHT_TO_BE_FORGOTTEN;BE;fr;open;`))
+    // Issue 27: headers in the desk's language, times on Brussels' clocks with their offset.
+    expect(lines[0]).toMatch(/^Référence;Type de demande;Pays;Langue;Statut;Reçue;/)
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${reference};RIGHT_TO_BE_FORGOTTEN;BE;fr;open;\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+0[12]:00;`,
+      ),
+    )
     expect(csv).not.toContain(email)
 
     // The request itself: Tab to its row's link, Enter.

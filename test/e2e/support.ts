@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
+import { keepPageHtml } from './html-check'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
 export const HOSTS = {
@@ -39,7 +40,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         errors.push(`${message.text()} (${from || page.url()})`)
       })
       page.on('pageerror', (error) => errors.push(error.message))
+      // Issue 27: each state of our pages is kept for the HTML checker (test/e2e/html-check.ts).
+      page.on('load', () => void keepPageHtml(page, E2E_PORT, `loaded in "${test.info().title}"`))
       await use(errors)
+      await keepPageHtml(page, E2E_PORT, `at the end of "${test.info().title}"`)
       expect(errors, 'console errors').toEqual([])
     },
     { auto: true },
@@ -77,6 +81,7 @@ const AXE_ALLOWANCE_MS = 15_000
  */
 export async function expectNoAxeViolations(page: Page) {
   test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS)
+  await keepPageHtml(page, E2E_PORT, `checked by axe in "${test.info().title}"`)
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
@@ -184,8 +189,8 @@ export async function campaignsImport(...args: string[]) {
 }
 
 /** Spec §4's objection flow up to step 2: the brands step with these brands chosen, then the channels step. */
-export async function channelsStep(page: Page, brands: readonly string[]) {
-  await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/direct-marketing/brands`)
+export async function channelsStep(page: Page, brands: readonly string[], origin: string = HOSTS.nlLocal) {
+  await page.goto(`${origin}/nl/privacy-rights/direct-marketing/brands`)
   await hydrated(page)
   for (const brand of brands) await page.getByRole('checkbox', { name: brand, exact: true }).check()
   await page.getByRole('button', { name: 'Volgende stap' }).click()

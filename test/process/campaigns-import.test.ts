@@ -51,7 +51,7 @@ describe('npm run campaigns:import, bundled as in the image (issue 18)', () => {
     const { command, file, state } = operator()
     const notices = file('notices.json', NOTICES)
     expect((await command(notices, '--country', 'NL')).stdout).toBe(
-      'Loaded 3 campaign items: 3 new, 0 changed.\n',
+      'Loaded 3 campaign items: 3 new, 0 changed (a new version each), 0 kept as they were; 0 withdrawn as the file says.\n',
     )
     const withdrawn = await command('--withdraw', 'imp-a', 'imp-b', '--reason', 'De sponsor stopte')
     expect(withdrawn.stdout).toContain('Withdrew imp-a, imp-b: still public, marked withdrawn.')
@@ -70,7 +70,7 @@ describe('npm run campaigns:import, bundled as in the image (issue 18)', () => {
       'Gestopt',
     )
     expect(both.stdout).toBe(
-      'Loaded 3 campaign items: 0 new, 0 changed.\nWithdrew imp-c, imp-a: still public, marked withdrawn.\n',
+      'Loaded 3 campaign items: 0 new, 0 changed (a new version each), 3 kept as they were; 0 withdrawn as the file says.\nWithdrew imp-c, imp-a: still public, marked withdrawn.\n',
     )
     expect(await state()).toEqual({ 'imp-a': 'withdrawn', 'imp-b': 'live', 'imp-c': 'withdrawn' })
     // An unknown id: the others are withdrawn, the unknown one named, and the command fails.

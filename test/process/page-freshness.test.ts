@@ -52,7 +52,7 @@ describe('a notice loaded by the operator command while the server runs', () => 
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: server.databaseUrl },
     })
-    expect(imported.stdout).toContain('Loaded 1 campaign items: 1 new, 0 changed.')
+    expect(imported.stdout).toContain('Loaded 1 campaign items: 1 new, 0 changed')
 
     await Promise.all([
       expect

@@ -247,9 +247,9 @@ describe('campaigns:import of a file that holds no notices (issue 26)', () => {
       /the first line is not a notice header/,
     ],
     [
-      'a CSV separated by semicolons',
-      'excel.csv',
-      'id;sponsorName\nnl-1;Partij\n',
+      'a CSV of something else (an address list)',
+      'adressen.csv',
+      'naam;adres\nJan;Dorpsstraat 1\n',
       /the first line is not a notice header/,
     ],
     [

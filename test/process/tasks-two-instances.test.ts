@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ROOT, testDatabaseUrl } from '../support/app'
 import { type ServerProcess, startServer, stopProcesses } from '../support/server-process'
 import { eventually } from '../support/waiting'
-import { WebhookReceiver } from '../support/webhook-receiver'
 
 const run = promisify(execFile)
 const BE = 'privacy.dpgmedia.be'
@@ -20,14 +19,9 @@ const REQUESTS = 12
  * take it at the same moment.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('brand tasks on two instances of one PostgreSQL', () => {
-  const receiver = new WebhookReceiver()
-  afterAll(async () => {
-    await stopProcesses()
-    await receiver.stop()
-  })
+  afterAll(() => stopProcesses())
 
   it('delivers each task once and stores each answer once', async () => {
-    await receiver.start()
     const databaseUrl = await testDatabaseUrl('postgres')
     const env = {
       DATABASE_URL: databaseUrl,
@@ -44,16 +38,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('brand tasks on two instances of
     const added = await operator('add', '--name', 'BE CRM', '--country', 'BE', '--tasks', 'on')
     const secret = /^pss_[\w-]{43}$/m.exec(added.stdout)?.[0] ?? ''
     expect(added.stdout).toContain('takes tasks')
-    const hook = await operator(
+    // A real server never posts to this machine (issue 27): the endpoint is a name that does not resolve here,
+    // so every announcement stays a delivery on record, counted below (the poller's exactly-once across
+    // instances is test/api/webhooks.test.ts's).
+    await operator(
       'webhook',
       '--name',
       'BE CRM',
       '--url',
-      receiver.url,
+      'https://crm.example.invalid/hooks',
       '--events',
       'task.created',
     )
-    receiver.setSecret(/^whsec_\S+$/m.exec(hook.stdout)?.[0] ?? '')
 
     const at = (server: ServerProcess) => `http://127.0.0.1:${server.port}`
     const db = new pg.Client({ connectionString: databaseUrl })
@@ -91,14 +87,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('brand tasks on two instances of
       expect(tasks).toHaveLength(REQUESTS)
       expect(new Set(tasks.map((task) => task.request_id)).size).toBe(REQUESTS)
 
-      // Each task.created once, whichever instance's poller took it.
-      await eventually('a task.created per task', () => receiver.received.length >= REQUESTS, 30_000)
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
-      expect(receiver.refused).toEqual([])
-      expect(receiver.received).toHaveLength(REQUESTS)
-      expect(new Set(receiver.received.map((event) => (event.data.task as { id: string }).id)).size).toBe(
-        REQUESTS,
+      // Each task announced once (one task.created delivery), and in the feed once, read from either instance.
+      const { rows: announced } = await db.query<{ payload: string }>(
+        "select payload from webhook_deliveries where event_type = 'task.created'",
       )
+      expect(announced).toHaveLength(REQUESTS)
+      const announcedIds = announced.map(
+        (row) => (JSON.parse(row.payload) as { data: { task: { id: string } } }).data.task.id,
+      )
+      expect(new Set(announcedIds).size).toBe(REQUESTS)
+      for (const server of [a, b]) {
+        const feed = await request(at(server))
+          .get('/api/v1/tasks?limit=1000')
+          .set('Host', BE)
+          .set('Authorization', `Bearer ${secret}`)
+        expect((feed.body.items as { id: string }[]).map((item) => item.id).sort()).toEqual(
+          tasks.map((task) => task.id).sort(),
+        )
+      }
 
       // Both instances take the same answer at the same moment: both say 200, one is stored.
       for (const task of tasks) {

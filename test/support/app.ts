@@ -9,7 +9,7 @@ import { compose } from '#server/compose.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { createLogger } from '#server/logger.ts'
 import { startRetentionJob } from '#server/services/retention.ts'
-import { testResolver } from './dns'
+import { testResolver, testWebhookAddresses } from './dns'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const TEST_HOSTS_FILE = resolve(import.meta.dirname, '../fixtures/hosts.json')
@@ -57,6 +57,7 @@ export async function testSetup(
     logger,
     assets,
     resolver: testResolver,
+    webhookAddresses: testWebhookAddresses,
     clock: options.clock,
   })
   return { app: createApp(config, composition.services), composition, config }

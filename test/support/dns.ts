@@ -1,4 +1,5 @@
 import type { DnsResolver } from '#server/services/email-domain.ts'
+import type { WebhookAddressPolicy } from '#server/services/webhook-urls.ts'
 
 function dnsError(code: string): Error {
   return Object.assign(new Error(`queryMx ${code}`), { code })
@@ -24,4 +25,26 @@ export const testResolver: DnsResolver = {
   async resolve6() {
     throw dnsError('ENODATA')
   },
+}
+
+/**
+ * The webhook URLs' DNS in tests (issue 27): names that resolve into this network, and loopback receivers
+ * allowed over http for the real receivers the tests run on 127.0.0.1 (a test-only policy: the server uses
+ * `systemAddressPolicy`). Any other name does not resolve, so no test ever connects off this machine.
+ */
+export const INTERNAL_WEBHOOK_HOSTS: Readonly<Record<string, string[]>> = {
+  localhost: ['127.0.0.1'],
+  'metadata.crm.example': ['169.254.169.254'],
+  'intranet.crm.example': ['10.0.0.7'],
+  'mixed.crm.example': ['198.51.99.10', '192.168.1.20'],
+  'v6.crm.example': ['fd00:ec2::254'],
+}
+
+export const testWebhookAddresses: WebhookAddressPolicy = {
+  async resolve(hostname) {
+    const known = INTERNAL_WEBHOOK_HOSTS[hostname]
+    if (known) return known
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+  },
+  allowLoopbackReceivers: true,
 }

@@ -7,6 +7,7 @@ import { EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
 import { toBody, toFormErrors, useFormSubmit } from '#pages/privacy-rights/submit.ts'
 import { Banner } from '#renderer/forms/Banner.tsx'
 import { TextField } from '#renderer/forms/Field.tsx'
+import { phoneReaderFor } from '#renderer/forms/phone-reader.ts'
 import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { errorCode, postJson } from '#renderer/json.ts'
 import { useData } from '#renderer/useData.ts'
@@ -52,9 +53,10 @@ export default function Page() {
 
   const { onSubmit, banner, closeBanner, busy, formRef } = useFormSubmit(
     setErrors,
-    () => {
+    async () => {
       const known = new Set(brands.flatMap((brand) => brand.nroKeys))
-      return toFormErrors(checkStaffBody(body(), site.country, known), form, {
+      const readPhone = await phoneReaderFor(body().phoneNumber)
+      return toFormErrors(checkStaffBody(body(), site.country, known, readPhone), form, {
         'identityCheck.method': 'identityMethod',
       })
     },

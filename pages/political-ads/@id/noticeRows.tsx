@@ -54,6 +54,7 @@ export const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
   targetingInfoUrl: 'political_ads.detail.targeting',
   repositoryUrl: 'political_ads.detail.repository',
   suspensions: 'political_ads.detail.suspended',
+  textLanguage: 'political_ads.detail.methodology',
 }
 
 /** A party of the notice (sponsor, controlling entity, payer), as the 2025/1410 template lists it. */
@@ -110,6 +111,13 @@ export function noticeRows(
       na
     )
   const vote = item.linkedProcessType === 'ELECTION' || item.linkedProcessType === 'REFERENDUM'
+  /** A text of the sponsor's, marked with its language where the page is in another (issue 27, WCAG 3.1.2). */
+  const own = (text: string | undefined) =>
+    text && item.textLanguage && item.textLanguage !== lang ? (
+      <span lang={item.textLanguage}>{text}</span>
+    ) : (
+      text
+    )
   // Template order (Implementing Regulation (EU) 2025/1410), then what the spec adds (docs/decisions/005).
   return [
     [
@@ -148,12 +156,20 @@ export function noticeRows(
       'political_ads.detail.budget',
       <ul key="b" className="notice-party">
         <li>{figures.budget ?? notGiven}</li>
-        <li>{t('political_ads.detail.other_benefits', { benefits: item.otherBenefits ?? na })}</li>
+        <li>
+          {item.otherBenefits && item.textLanguage && item.textLanguage !== lang ? (
+            <>
+              {t('political_ads.detail.other_benefits', { benefits: '' }).trim()} {own(item.otherBenefits)}
+            </>
+          ) : (
+            t('political_ads.detail.other_benefits', { benefits: item.otherBenefits ?? na })
+          )}
+        </li>
       </ul>,
     ],
     ['political_ads.detail.funding_origin', t(FUNDING_LABELS[item.fundingOriginType])],
     ['political_ads.detail.funding_region', t(FUNDING_LABELS[item.fundingRegion])],
-    ['political_ads.detail.methodology', item.amountsMethodology ?? notGiven],
+    ['political_ads.detail.methodology', own(item.amountsMethodology) ?? notGiven],
     [
       'political_ads.detail.linked_process',
       item.linkedProcessType

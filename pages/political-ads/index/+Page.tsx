@@ -11,6 +11,7 @@ import {
   CHANNEL_FILTERS,
   type ChannelFilter,
   type Notice,
+  noticeLanguage,
   PERIOD_FILTERS,
   type PeriodFilter,
 } from '#shared/political-ads.ts'
@@ -84,7 +85,7 @@ const CARDS_ID = 'ad-cards'
 export default function Page() {
   // On the server the data has the notices; in the browser it has not (+clientData.ts).
   const initial = useData<Omit<Data, 'items'> & Partial<Pick<Data, 'items'>>>()
-  const { site } = usePageContext()
+  const { site, lang } = usePageContext()
   const t = useTranslate()
   const [filter, setFilter] = useState(initial.filter)
   const [text, setText] = useState(initial.filter.textFilter)
@@ -189,11 +190,12 @@ export default function Page() {
           {t('political_ads.list.withdrawn')}
         </label>
       </div>
+      {/* An output holds phrasing content only: its text, no paragraph (issue 27, the HTML checker). */}
       <output aria-live="polite" className="search-status">
         {failed ? (
-          <p className="field__error">{t('political_ads.list.load_failure')}</p>
+          <span className="field__error">{t('political_ads.list.load_failure')}</span>
         ) : (
-          <p>{t('political_ads.list.count', { smart_count: list.total })}</p>
+          t('political_ads.list.count', { smart_count: list.total })
         )}
       </output>
       {!failed &&
@@ -216,7 +218,8 @@ export default function Page() {
       )}
       <p className="section">
         {t('political_ads.list.export')} <a href="/api/campaign-items.json">JSON</a> ·{' '}
-        <a href="/api/campaign-items.csv">CSV</a>
+        {/* The CSV's headers in this page's language (issue 27). */}
+        <a href={`/api/campaign-items.csv?lang=${noticeLanguage(site.country, lang)}`}>CSV</a>
       </p>
     </SideMenuLayout>
   )
