@@ -3,6 +3,7 @@ import express, { type RequestHandler } from 'express'
 import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
 import { deskRouter } from './api/desk'
+import { documentFeedRouter } from './api/document-feed'
 import { documentsRouter } from './api/documents'
 import { fulfilmentRouter } from './api/fulfilment'
 import { politicalAdsRouter } from './api/political-ads'
@@ -151,6 +152,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', openApiRouter())
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
+  app.use(documentFeedRouter(services.documents))
 
   const pageHandler = pages(
     {

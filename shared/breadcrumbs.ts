@@ -3,11 +3,13 @@ import type { PhraseKey } from './i18n/translate'
 export interface Crumb {
   /** Phrase key of the label; absent for a page whose own title is the label (a document, an ad). */
   labelKey?: PhraseKey
+  /** A label that is no phrase (issue 29: a document's title, a version's date). */
+  label?: string
   /** Logical path; absent on the current page. */
   href?: string
 }
 
-const HOME: Crumb = { labelKey: 'layout.breadcrumbs.home', href: '/' }
+export const HOME: Crumb = { labelKey: 'layout.breadcrumbs.home', href: '/' }
 const PRIVACY_RIGHTS: Crumb = { labelKey: 'layout.breadcrumbs.privacy_rights', href: '/privacy-rights' }
 const DIRECT_MARKETING: Crumb = {
   labelKey: 'layout.breadcrumbs.direct_marketing',

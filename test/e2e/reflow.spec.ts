@@ -63,6 +63,27 @@ const documents = (locale: Locale) =>
     fallbackChain(locale).some((from) => existsSync(resolve(CONTENT, 'documents', from, `${key}.md`))),
   ).map((key) => `/document/${key}`)
 
+/**
+ * Issue 29: the history pages of every document a locale shows that has earlier versions: its list of
+ * versions, each earlier version, and the current version's comparison with the one before it.
+ */
+const histories = (locale: Locale) =>
+  DOCUMENT_KEYS.flatMap((key) => {
+    const from = fallbackChain(locale).find((candidate) =>
+      existsSync(resolve(CONTENT, 'documents', candidate, `${key}.md`)),
+    )
+    const folder = from ? resolve(CONTENT, 'documents', from, 'history', key) : ''
+    if (!from || !existsSync(folder)) return []
+    const text = readFileSync(resolve(CONTENT, 'documents', from, `${key}.md`), 'utf8')
+    const current = /^updated: (\S+)$/m.exec(text)?.[1] ?? ''
+    const earlier = readdirSync(folder).map((file) => file.replace(/\.md$/, ''))
+    return [
+      `/document/${key}/versions`,
+      ...earlier.map((date) => `/document/${key}/versions/${date}`),
+      `/document/${key}/versions/${current}/changes`,
+    ]
+  })
+
 /** The request forms: each is also measured with its errors shown and its account details open. */
 const FORMS = new Set([
   '/privacy-rights/direct-marketing/brands',
@@ -182,8 +203,10 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
     test(`every document of ${site.name}`, async ({ page }) => {
       onlyOnce()
       test.slow() // some thirty full pages, each measured twice
-      const urls = documents(site.locale).map((path) => `${site.origin}/${site.lang}${path}`)
-      expect(urls.length).toBeGreaterThanOrEqual(29)
+      const urls = [...documents(site.locale), ...histories(site.locale)].map(
+        (path) => `${site.origin}/${site.lang}${path}`,
+      )
+      expect(urls.length).toBeGreaterThanOrEqual(32)
       expect(await tooWide(page, urls)).toEqual([])
     })
   }
@@ -416,6 +439,9 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       ...ROUTES.map((route) => route.replace(/\?.*$/, '')),
       ...BELGIAN_ROUTES,
       '/document/@key',
+      '/document/@key/versions',
+      '/document/@key/versions/@date',
+      '/document/@key/versions/@date/changes',
       '/political-ads/@id',
       '/privacy-rights/direct-marketing/communication-types',
       '/privacy-rights/processed',
