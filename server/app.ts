@@ -5,6 +5,7 @@ import { contactRouter } from './api/contact'
 import { deskRouter } from './api/desk'
 import { documentFeedRouter } from './api/document-feed'
 import { documentsRouter } from './api/documents'
+import { figuresRouter } from './api/figures'
 import { fulfilmentRouter } from './api/fulfilment'
 import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
@@ -31,6 +32,7 @@ import type { BrandTaskService } from './services/brand-tasks'
 import type { ComplaintDesk } from './services/complaint-desk'
 import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
+import type { FiguresService } from './services/figures'
 import type { FileStore } from './services/file-store'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
@@ -64,6 +66,8 @@ export interface Services {
   complaintDesk: ComplaintDesk
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
   desk: DeskService
+  /** Issue 29: how the privacy rights are answered, in figures (public per quarter, the desk per month). */
+  figures: FiguresService
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
   staff: {
     service: StaffService
@@ -136,6 +140,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
+  app.use('/api', figuresRouter(services.figures, config.staff.countries))
   app.use(
     '/api',
     fulfilmentRouter(
@@ -169,6 +174,7 @@ export function createApp(config: Config, services: Services) {
       desk: services.desk,
       complaintDesk: services.complaintDesk,
       requesterAccess: services.requesterAccess,
+      figures: services.figures,
       staffCountries: config.staff.countries,
     },
     // Development renders every request, so edits show at once.

@@ -22,6 +22,7 @@ import { createComplaintDesk } from './services/complaint-desk'
 import { createContactService } from './services/contact'
 import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
+import { createFiguresService } from './services/figures'
 import { createFileStore } from './services/file-store'
 import { createPoliticalAdsService } from './services/political-ads'
 import { createPrivacyRequestService } from './services/privacy-requests'
@@ -193,6 +194,7 @@ export async function compose(
     search,
     politicalAds,
     desk,
+    figures: createFiguresService({ db, clock: options.clock }),
     apiClients: createApiClientService({ db, brands: BRANDS, clock: options.clock }),
     tasks: createBrandTaskService({ db, brands: BRANDS, files, clock: options.clock }),
     requesterAccess,

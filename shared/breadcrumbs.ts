@@ -60,6 +60,12 @@ const FIXED_TRAILS: Record<string, Crumb[]> = {
     PRIVACY_RIGHTS,
     { labelKey: 'layout.breadcrumbs.processed', href: '/privacy-rights/processed' },
   ],
+  // Issue 29: how the rights are answered, in figures.
+  '/privacy-rights/figures': [
+    HOME,
+    PRIVACY_RIGHTS,
+    { labelKey: 'layout.breadcrumbs.figures', href: '/privacy-rights/figures' },
+  ],
   '/privacy-rights/push-notifications': [
     HOME,
     PRIVACY_RIGHTS,

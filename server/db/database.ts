@@ -31,6 +31,7 @@ import { noticeTombstonesMigration } from './migrations/014-notice-tombstones'
 import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
 import { brandTasksMigration } from './migrations/017-brand-tasks'
+import { requestTalliesMigration } from './migrations/020-request-tallies'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -197,6 +198,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
         '015-notice-withdrawals': noticeWithdrawalsMigration,
         '016-campaign-search': campaignSearchMigration(dialect),
         '017-brand-tasks': brandTasksMigration(dialect),
+        '020-request-tallies': requestTalliesMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

@@ -30,6 +30,18 @@ export interface Database {
   brand_tasks: BrandTaskTable
   task_files: TaskFileTable
   task_file_chunks: TaskFileChunkTable
+  request_tallies: RequestTallyTable
+}
+
+/**
+ * Issue 29: unconfirmed requests the retention job deleted, counted per country, right and hour received
+ * (`2026-11-24T09`, UTC), so the public figures still count them as received; nothing else of them stays.
+ */
+export interface RequestTallyTable {
+  country: string
+  flow_type: string
+  received_hour: string
+  received: number | string
 }
 
 /**

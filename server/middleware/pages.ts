@@ -7,6 +7,7 @@ import type { DocumentStore } from '../documents/store'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
+import type { FiguresService } from '../services/figures'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PrivacyRequestService } from '../services/privacy-requests'
 import type { RequesterAccess } from '../services/requester-access'
@@ -42,6 +43,8 @@ export function pages(
     complaintDesk: ComplaintDesk
     /** Issue 25: the requester's status page (its code, its package). */
     requesterAccess: RequesterAccess
+    /** Issue 29: the figures page (public) and the desk's figures. */
+    figures: FiguresService
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
   },
@@ -68,6 +71,7 @@ export function pages(
       desk: services.desk,
       complaintDesk: services.complaintDesk,
       requesterAccess: services.requesterAccess,
+      figures: services.figures,
       ...staffContext,
       // Development only: Vite's scripts are inline there (production pages have none, see the record).
       ...(nonce ? { cspNonce: nonce } : {}),

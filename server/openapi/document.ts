@@ -22,6 +22,7 @@ import { searchQuerySchema } from '#shared/search.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { addressQuerySchema } from '../api/address'
 import { feedQuerySchema } from '../api/feed-query'
+import { deskFiguresSchema, publicFiguresSchema } from '../api/figures'
 import { lookupSchema, WWW_AUTHENTICATE } from '../api/fulfilment'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { fileQuerySchema } from '../api/tasks'
@@ -404,6 +405,9 @@ export function openApiDocument(serverUrl: string) {
           ],
         },
         ...noticeSchemas,
+        // Issue 29: how the privacy rights are answered, in figures.
+        PublicFigures: publicFiguresSchema,
+        DeskFigures: deskFiguresSchema,
         // What the brand systems receive: the schemas typed by the code that builds it.
         FeedPage: oas31(feedPageSchema),
         TaskPage: oas31(taskPageSchema),
@@ -505,6 +509,33 @@ export function openApiDocument(serverUrl: string) {
         language: 'nl',
         email: 'lezer@example.nl',
       }),
+      '/api/privacy-rights/figures.json': {
+        get: {
+          summary: "How the privacy rights are answered: the host's country per quarter",
+          description:
+            'Per quarter (newest first) and right: received, confirmed, completed, refused (per ground), extended, answered, the whole percentage answered by the deadline, the median calendar days from confirmation to answer, objections executed. Each event counts in the quarter it happened in (Europe/Amsterdam time). A count of 1 to 4 is the text `"< 5"` (0 stays 0); with fewer than 5 answered, the percentage and the median are `null`. Computed at most once an hour from the desk\'s records.',
+          tags: ['Public'],
+          responses: { '200': ok('The figures', ref('PublicFigures')) },
+        },
+      },
+      '/api/privacy-rights/figures.csv': {
+        get: {
+          summary: 'The same figures as CSV (semicolons, UTF-8 with BOM), a row per quarter and right',
+          tags: ['Public'],
+          parameters: [
+            param('lang', {
+              type: 'string',
+              enum: ['nl', 'fr'],
+              description:
+                "The language of the headers and labels: one of the host's country (NL: `nl`; BE: `nl`, `fr`), by default its first; another answers 400",
+            }),
+          ],
+          responses: {
+            '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+            ...errors(400),
+          },
+        },
+      },
       '/api/contact': {
         post: {
           ...publicPost('Send a contact message', contactSchema, {
@@ -609,6 +640,13 @@ export function openApiDocument(serverUrl: string) {
           ...staff,
           summary: "One's own recent audit entries",
           responses: { '200': ok('Entries'), ...errors(401) },
+        },
+      },
+      '/api/internal-privacy-rights/figures.json': {
+        get: {
+          ...staff,
+          summary: 'The figures per month with exact counts, for each country the staff member may see',
+          responses: { '200': ok('The figures', ref('DeskFigures')), ...errors(401, 403) },
         },
       },
       '/api/internal-privacy-rights/requests': {

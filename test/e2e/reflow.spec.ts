@@ -45,6 +45,7 @@ const ROUTES = [
   '/privacy-rights/forgotten-overview',
   '/privacy-rights/forgotten',
   '/privacy-rights/push-notifications',
+  '/privacy-rights/figures',
   '/email-verified',
   '/email-verification-failed',
   '/email-verification-expired',
@@ -291,7 +292,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       expect(wide).toEqual([])
     })
 
-    test(`the staff pages on ${site.name}: the objection form, its confirmation, the requests and the complaints`, async ({
+    test(`the staff pages on ${site.name}: the objection form, its confirmation, the requests, the complaints and the figures`, async ({
       page,
     }) => {
       onlyOnce()
@@ -349,6 +350,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
         `/requests/${requestReference}`,
         '/complaints',
         `/complaints/${complaintReference}`,
+        '/figures',
       ]) {
         await page.goto(staff + path)
         await hydrated(page)
@@ -452,6 +454,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       '/internal-privacy-rights/requests/@reference',
       '/internal-privacy-rights/complaints',
       '/internal-privacy-rights/complaints/@reference',
+      '/internal-privacy-rights/figures',
       '/internal-privacy-rights/sign-in',
     ])
     const folders = pageFolders(PAGES)
