@@ -7,6 +7,7 @@ import { documentFeedRouter } from './api/document-feed'
 import { documentsRouter } from './api/documents'
 import { figuresRouter } from './api/figures'
 import { fulfilmentRouter } from './api/fulfilment'
+import { noticeArchiveRouter } from './api/notice-archive'
 import { politicalAdsRouter } from './api/political-ads'
 import { privacyRightsRouter } from './api/privacy-rights'
 import { searchRouter } from './api/search'
@@ -34,8 +35,10 @@ import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
 import type { FiguresService } from './services/figures'
 import type { FileStore } from './services/file-store'
+import type { NoticeArchive } from './services/notice-archive'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PrivacyRequestService } from './services/privacy-requests'
+import type { RepositoryExports } from './services/repository-export'
 import type { RequesterAccess } from './services/requester-access'
 import type { SearchService } from './services/search'
 import type { StaffService } from './services/staff'
@@ -68,6 +71,9 @@ export interface Services {
   desk: DeskService
   /** Issue 29: how the privacy rights are answered, in figures (public per quarter, the desk per month). */
   figures: FiguresService
+  /** Issue 29: the political-ads archive (a file a day, written once) and the EU repository's exports. */
+  noticeArchive: NoticeArchive
+  repositoryExports: RepositoryExports
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
   staff: {
     service: StaffService
@@ -137,6 +143,16 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
   app.use('/api', searchRouter(services.search, services.responseCache))
+  // Before the notices' own routes: `/campaign-items/archive` is no notice's id.
+  app.use(
+    '/api',
+    noticeArchiveRouter({
+      archive: services.noticeArchive,
+      exports: services.repositoryExports,
+      politicalAds: services.politicalAds,
+      apiClients: services.apiClients,
+    }),
+  )
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))

@@ -32,6 +32,7 @@ import { noticeWithdrawalsMigration } from './migrations/015-notice-withdrawals'
 import { campaignSearchMigration } from './migrations/016-campaign-search'
 import { brandTasksMigration } from './migrations/017-brand-tasks'
 import { requestTalliesMigration } from './migrations/020-request-tallies'
+import { noticeArchiveMigration } from './migrations/021-notice-archive'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
 
@@ -199,6 +200,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect, upTo?: str
         '016-campaign-search': campaignSearchMigration(dialect),
         '017-brand-tasks': brandTasksMigration(dialect),
         '020-request-tallies': requestTalliesMigration,
+        '021-notice-archive': noticeArchiveMigration(dialect),
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

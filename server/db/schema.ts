@@ -31,6 +31,53 @@ export interface Database {
   task_files: TaskFileTable
   task_file_chunks: TaskFileChunkTable
   request_tallies: RequestTallyTable
+  notice_journal: NoticeJournalTable
+  notice_archive: NoticeArchiveTable
+  notice_repository_exports: NoticeRepositoryExportTable
+}
+
+/**
+ * Issue 29: each state a notice took, written by a trigger on `campaign_items` (migration 021); read by the
+ * daily archive. Kept a month after its day was archived.
+ */
+export interface NoticeJournalTable {
+  id: Generated<number | string>
+  campaign_id: string
+  country: string
+  is_sample: number
+  version: number
+  /** When the notice took this state (written: `updated_at`; changed: `changed_at`). */
+  changed_at: string
+  withdrawn_at: string | null
+  withdrawal_reason: string | null
+}
+
+/**
+ * Issue 29: one day's archive file of a country (JSON Lines) and its manifest entry; the database refuses to
+ * change or delete it (migration 021). Read by `/api/campaign-items/archive/`; kept for good.
+ */
+export interface NoticeArchiveTable {
+  country: string
+  /** yyyy-mm-dd (UTC). */
+  day: string
+  file: string
+  content: string
+  /** Hex SHA-256 of `content`. */
+  sha256: string
+  /** `entry_hash` of the country's previous day; 64 zeros for the first. */
+  previous: string
+  /** Hex SHA-256 of this entry as the manifest writes it. */
+  entry_hash: string
+  lines: number
+  written_at: string
+}
+
+/** Issue 29: when a registered system first took a version of a notice in the EU repository's shape. */
+export interface NoticeRepositoryExportTable {
+  campaign_id: string
+  version: number
+  client_id: string
+  exported_at: string
 }
 
 /**
