@@ -3,6 +3,7 @@ import type { StaffIdentity } from './server/db/staff-repository'
 import type { DocumentStore } from './server/documents/store'
 import type { ComplaintDesk } from './server/services/complaint-desk'
 import type { DeskActor, DeskService } from './server/services/desk'
+import type { FiguresService } from './server/services/figures'
 import type { PoliticalAdsService } from './server/services/political-ads'
 import type { PreferenceService } from './server/services/preferences'
 import type { PrivacyRequestService } from './server/services/privacy-requests'
@@ -54,6 +55,8 @@ declare global {
       complaintDesk?: ComplaintDesk
       /** Issue 25: the requester's status page, its code and package: on the server only. */
       requesterAccess?: RequesterAccess
+      /** Issue 29: the public figures and the desk's (on the server only). */
+      figures?: FiguresService
       /** Issue 25, the status page: the request this browser unlocked with a mailed code (null: none). */
       statusUnlocked?: string | null
       /** Issue 25, the status page after one of its forms: what to tell (a wrong code, a code sent, …). */

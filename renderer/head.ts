@@ -34,6 +34,8 @@ export function headTags(pageContext: PageContextServer): HeadTags {
         description?: string
         titleKey?: PhraseKey
         titleParams?: Record<string, string | number>
+        /** Issue 29: the page whose text this is (an earlier version's: the document's own page). */
+        canonicalPath?: string
       }
     | undefined
   const titleConfig = config.title
@@ -42,7 +44,8 @@ export function headTags(pageContext: PageContextServer): HeadTags {
   const pageTitle =
     data?.title ?? (data?.titleKey ? t(data.titleKey, data.titleParams) : titleKey ? t(titleKey) : undefined)
   const siteName = t('layout.site_name')
-  const path = pageContext.urlPathname
+  // A version of a document is never indexed as its current text: canonical and alternates name the document.
+  const path = data?.canonicalPath ?? pageContext.urlPathname
   return {
     lang: htmlLang(lang, site.country),
     title: pageTitle ? `${pageTitle} | ${siteName}` : siteName,

@@ -3,8 +3,11 @@ import express, { type RequestHandler } from 'express'
 import { addressRouter } from './api/address'
 import { contactRouter } from './api/contact'
 import { deskRouter } from './api/desk'
+import { documentFeedRouter } from './api/document-feed'
 import { documentsRouter } from './api/documents'
+import { figuresRouter } from './api/figures'
 import { fulfilmentRouter } from './api/fulfilment'
+import { noticeArchiveRouter } from './api/notice-archive'
 import { politicalAdsRouter } from './api/political-ads'
 import { preferencesRouter } from './api/preferences'
 import { privacyRightsRouter } from './api/privacy-rights'
@@ -32,10 +35,13 @@ import type { BrandTaskService } from './services/brand-tasks'
 import type { ComplaintDesk } from './services/complaint-desk'
 import type { ContactService } from './services/contact'
 import type { DeskService } from './services/desk'
+import type { FiguresService } from './services/figures'
 import type { FileStore } from './services/file-store'
+import type { NoticeArchive } from './services/notice-archive'
 import type { PoliticalAdsService } from './services/political-ads'
 import type { PreferenceService } from './services/preferences'
 import type { PrivacyRequestService } from './services/privacy-requests'
+import type { RepositoryExports } from './services/repository-export'
 import type { RequesterAccess } from './services/requester-access'
 import type { SearchService } from './services/search'
 import type { StaffService } from './services/staff'
@@ -71,6 +77,11 @@ export interface Services {
   complaintDesk: ComplaintDesk
   /** The privacy desk (issue 16): the queue, a request's page and actions, the deadline job. */
   desk: DeskService
+  /** Issue 29: how the privacy rights are answered, in figures (public per quarter, the desk per month). */
+  figures: FiguresService
+  /** Issue 29: the political-ads archive (a file a day, written once) and the EU repository's exports. */
+  noticeArchive: NoticeArchive
+  repositoryExports: RepositoryExports
   /** The internal staff area: sessions, the identity provider (null: none configured) and the audit trail. */
   staff: {
     service: StaffService
@@ -144,10 +155,21 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
   app.use('/api', searchRouter(services.search, services.responseCache))
+  // Before the notices' own routes: `/campaign-items/archive` is no notice's id.
+  app.use(
+    '/api',
+    noticeArchiveRouter({
+      archive: services.noticeArchive,
+      exports: services.repositoryExports,
+      politicalAds: services.politicalAds,
+      apiClients: services.apiClients,
+    }),
+  )
   app.use('/api', politicalAdsRouter(services.politicalAds, limit('complaint')))
   app.use('/api', staffRouter(services.staff.service, limit('staff')))
   app.use('/api', preferencesRouter(services.preferences, limit('preferences')))
   app.use('/api', deskRouter(services.desk, services.complaintDesk, config.staff.countries, limit('staff')))
+  app.use('/api', figuresRouter(services.figures, config.staff.countries))
   app.use(
     '/api',
     fulfilmentRouter(
@@ -164,6 +186,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', openApiRouter())
   app.use('/api', apiNotFound)
   app.use(verificationRouter(services.privacyRequests))
+  app.use(documentFeedRouter(services.documents))
 
   const pageHandler = pages(
     {
@@ -181,6 +204,7 @@ export function createApp(config: Config, services: Services) {
       complaintDesk: services.complaintDesk,
       requesterAccess: services.requesterAccess,
       preferences: services.preferences,
+      figures: services.figures,
       staffCountries: config.staff.countries,
       logger: services.logger,
     },

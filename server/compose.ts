@@ -22,11 +22,14 @@ import { createComplaintDesk } from './services/complaint-desk'
 import { createContactService } from './services/contact'
 import { createDeskService, startDeadlineJob } from './services/desk'
 import { createEmailDomainCheck, type DnsResolver, systemResolver } from './services/email-domain'
+import { createFiguresService } from './services/figures'
 import { createFileStore } from './services/file-store'
+import { createNoticeArchive, startNoticeArchiveJob } from './services/notice-archive'
 import { createPoliticalAdsService } from './services/political-ads'
 import { createPreferenceService } from './services/preferences'
 import { createPrivacyRequestService } from './services/privacy-requests'
 import { recipientMailLimit } from './services/recipient-limit'
+import { createRepositoryExports } from './services/repository-export'
 import { createRequesterAccess } from './services/requester-access'
 import { startRetentionJob } from './services/retention'
 import { seedSampleCampaigns } from './services/sample-campaigns'
@@ -175,6 +178,22 @@ export async function compose(
     clock: options.clock,
   })
 
+  // Issue 29: the archive's lines name each notice's permanent addresses on the transparency centre's site.
+  const noticeArchive = createNoticeArchive({
+    db,
+    hour: config.noticeArchive.hour,
+    contacts: config.noticeArchive.contacts,
+    origin: (country) =>
+      transparencyOrigin(config.hostTable, country) ?? publicOrigin(config.hostTable, country),
+    clock: options.clock,
+  })
+  const repositoryExports = createRepositoryExports({
+    db,
+    mailbox: config.politicalAdsMailbox,
+    hour: config.noticeArchive.hour,
+    clock: options.clock,
+  })
+
   const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
   const metrics = createMetrics({ db })
   const addresses = options.webhookAddresses ?? systemAddressPolicy
@@ -206,6 +225,9 @@ export async function compose(
     search,
     politicalAds,
     desk,
+    figures: createFiguresService({ db, clock: options.clock }),
+    noticeArchive,
+    repositoryExports,
     apiClients: createApiClientService({ db, brands: BRANDS, clock: options.clock }),
     tasks: createBrandTaskService({ db, brands: BRANDS, files, clock: options.clock }),
     requesterAccess,
@@ -297,6 +319,9 @@ export async function compose(
           })
         : none
       const deadlines = hourly ? startDeadlineJob(desk, logger) : none
+      const archive = hourly
+        ? startNoticeArchiveJob({ archive: noticeArchive, digest: () => repositoryExports.digest() }, logger)
+        : none
       webhooks.worker = startWebhookWorker({
         db,
         key: signingKey,
@@ -311,6 +336,7 @@ export async function compose(
         () => worker.stop(),
         () => retention.stop(),
         () => deadlines.stop(),
+        () => archive.stop(),
       )
       return worker
     },

@@ -70,6 +70,12 @@ export interface Config {
   readonly addressLookupUrl: Readonly<Record<Country, string>>
   /** Staff sign-in for the internal area (issue 8); `oidc` is null when no identity provider is set. */
   readonly staff: StaffConfig
+  /**
+   * Issue 29: the political-ads archive. `hour`: the hour (UTC) after which each day's file is written
+   * (POLITICAL_AD_ARCHIVE_HOUR); `contacts`: whether its lines keep the sponsors', payers' and controlling
+   * entities' e-mail and postal addresses (POLITICAL_AD_ARCHIVE_CONTACTS, docs/decisions/010).
+   */
+  readonly noticeArchive: { readonly hour: number; readonly contacts: 'keep' | 'omit' }
 }
 
 export interface RetentionConfig {
@@ -171,6 +177,10 @@ export function loadConfig(env: Env = process.env): Config {
       mailRecordDays: integer(env, 'MAIL_RECORD_RETENTION_DAYS', 180, 1, 3650),
       politicalAdYears: integer(env, 'POLITICAL_AD_RETENTION_YEARS', 7, 1, 50),
       closedRequestMonths: integer(env, 'CLOSED_REQUEST_RETENTION_MONTHS', 24, 1, 240),
+    },
+    noticeArchive: {
+      hour: integer(env, 'POLITICAL_AD_ARCHIVE_HOUR', 2, 0, 23),
+      contacts: oneOf(env, 'POLITICAL_AD_ARCHIVE_CONTACTS', ['keep', 'omit'] as const, 'omit'),
     },
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5, 1, 120) * 1000,

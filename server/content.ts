@@ -6,6 +6,7 @@ import { brandListSchema } from '#shared/brands.schema.ts'
 import { homeSchema } from '#shared/home.schema.ts'
 import { phoneListSchema } from '#shared/phone.schema.ts'
 import type { Country } from '#shared/site.ts'
+import { documentProblems } from './documents/store'
 import { checkCampaignRows, parseCampaignFile } from './services/campaign-import'
 import { ajv } from './validation'
 
@@ -19,6 +20,7 @@ const CONTENT_FILES: [file: string, validate: ValidateFunction][] = [
   ['content/about.json', ajv.compile(aboutSchema)],
 ]
 const CAMPAIGN_FOLDER = 'content/campaigns'
+const DOCUMENT_FOLDER = 'content/documents'
 
 export class ContentError extends Error {}
 
@@ -40,6 +42,13 @@ export function contentProblems(root: string): string[] {
     const file = `${CAMPAIGN_FOLDER}/${name}`
     problems.push(...campaignProblems(file, readFileSync(join(root, file), 'utf8')))
   }
+  // Issue 29: every document and each of its earlier versions, named by file as the campaigns are.
+  const documents = join(root, DOCUMENT_FOLDER)
+  problems.push(
+    ...documentProblems(documents).map((problem) =>
+      problem.startsWith(documents) ? `${DOCUMENT_FOLDER}${problem.slice(documents.length)}` : problem,
+    ),
+  )
   return problems
 }
 

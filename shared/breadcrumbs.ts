@@ -3,11 +3,13 @@ import type { PhraseKey } from './i18n/translate'
 export interface Crumb {
   /** Phrase key of the label; absent for a page whose own title is the label (a document, an ad). */
   labelKey?: PhraseKey
+  /** A label that is no phrase (issue 29: a document's title, a version's date). */
+  label?: string
   /** Logical path; absent on the current page. */
   href?: string
 }
 
-const HOME: Crumb = { labelKey: 'layout.breadcrumbs.home', href: '/' }
+export const HOME: Crumb = { labelKey: 'layout.breadcrumbs.home', href: '/' }
 const PRIVACY_RIGHTS: Crumb = { labelKey: 'layout.breadcrumbs.privacy_rights', href: '/privacy-rights' }
 const DIRECT_MARKETING: Crumb = {
   labelKey: 'layout.breadcrumbs.direct_marketing',
@@ -67,6 +69,12 @@ const FIXED_TRAILS: Record<string, Crumb[]> = {
     HOME,
     PRIVACY_RIGHTS,
     { labelKey: 'layout.breadcrumbs.preferences', href: '/privacy-rights/preferences' },
+  ],
+  // Issue 29: how the rights are answered, in figures.
+  '/privacy-rights/figures': [
+    HOME,
+    PRIVACY_RIGHTS,
+    { labelKey: 'layout.breadcrumbs.figures', href: '/privacy-rights/figures' },
   ],
   '/privacy-rights/push-notifications': [
     HOME,

@@ -10,6 +10,8 @@ import {
   LINKED_PROCESSES,
   PERIOD_FILTERS,
 } from './political-ads'
+import { REJECTION_REASONS } from './privacy-rights/desk'
+import { FIGURE_ROWS } from './privacy-rights/figures'
 import { COMMUNICATION_TYPES, FLOW_TYPES, SALUTATIONS, SUPPRESSION_CHANNELS } from './privacy-rights/request'
 import { IDENTITY_CHECKS, STAFF_ACTIONS } from './privacy-rights/staff'
 
@@ -90,3 +92,8 @@ export const LANGUAGE_NAME_LABELS = labelsOf('layout.language.', LANGUAGES)
 
 /** Issue 20: a search result in another language than the page's says which (`(en néerlandais)`). */
 export const SEARCH_LANGUAGE_LABELS = labelsOf('search.in_language.', LANGUAGES)
+
+/** Issue 29: the public figures' rights (columns), metrics (rows) and grounds of refusal. */
+export const FIGURE_RIGHT_LABELS = labelsOf('figures.rights.', FLOW_TYPES)
+export const FIGURE_ROW_LABELS = labelsOf('figures.rows.', FIGURE_ROWS)
+export const FIGURE_GROUND_LABELS = labelsOf('figures.grounds.', REJECTION_REASONS)

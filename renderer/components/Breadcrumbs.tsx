@@ -1,4 +1,4 @@
-import { breadcrumbs } from '#shared/breadcrumbs.ts'
+import { breadcrumbs, type Crumb } from '#shared/breadcrumbs.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 import { Link } from './Link'
@@ -6,14 +6,16 @@ import { Link } from './Link'
 export function Breadcrumbs() {
   const pageContext = usePageContext()
   const t = useTranslate()
-  const trail = breadcrumbs(pageContext.logicalPath)
+  const data = pageContext.data as { title?: string; trail?: Crumb[] } | undefined
+  // A page whose trail names what the path cannot (issue 29: a document's title, a version's date) gives it.
+  const trail = data?.trail ?? breadcrumbs(pageContext.logicalPath)
   if (trail.length === 0 || pageContext.config.breadcrumbs === false) return null
-  const pageTitle = (pageContext.data as { title?: string } | undefined)?.title ?? ''
+  const pageTitle = data?.title ?? ''
   return (
     <nav className="breadcrumbs" aria-label={t('layout.breadcrumbs.label')}>
       <ol>
         {trail.map((crumb, index) => {
-          const label = crumb.labelKey ? t(crumb.labelKey) : pageTitle
+          const label = crumb.label ?? (crumb.labelKey ? t(crumb.labelKey) : pageTitle)
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a trail's order is its identity
             <li key={index}>

@@ -21,6 +21,9 @@ export function StaffBar() {
               <a href={localizedPath(lang, '/internal-privacy-rights/complaints')}>
                 {t('staff.header.complaints')}
               </a>
+              <a href={localizedPath(lang, '/internal-privacy-rights/figures')}>
+                {t('staff.header.figures')}
+              </a>
             </>
           )}
           <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}>

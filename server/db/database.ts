@@ -33,6 +33,8 @@ import { campaignSearchMigration } from './migrations/016-campaign-search'
 import { brandTasksMigration } from './migrations/017-brand-tasks'
 import { usableOldRowsMigration } from './migrations/018-usable-old-rows'
 import { contactDataMigration } from './migrations/019-contact-data'
+import { requestTalliesMigration } from './migrations/020-request-tallies'
+import { noticeArchiveMigration } from './migrations/021-notice-archive'
 import { preferencesMigration } from './migrations/025-preferences'
 import type { Database } from './schema'
 import { isDatabaseUnavailable } from './unavailable'
@@ -214,6 +216,8 @@ export async function migrate(
         '017-brand-tasks': brandTasksMigration(dialect),
         '018-usable-old-rows': usableOldRowsMigration,
         '019-contact-data': contactDataMigration,
+        '020-request-tallies': requestTalliesMigration,
+        '021-notice-archive': noticeArchiveMigration(dialect),
         '025-preferences': preferencesMigration,
       }),
     },

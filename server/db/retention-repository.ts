@@ -58,6 +58,29 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .select('id')
       .where('status', 'in', NEVER_VERIFIED)
       .where('created_at', '<', cutoffs.unverifiedRequests)
+    // Issue 29: the public figures still count them as received; only that, per country, right and hour.
+    await trx
+      .insertInto('request_tallies')
+      .columns(['country', 'flow_type', 'received_hour', 'received'])
+      .expression(
+        trx
+          .selectFrom('privacy_requests')
+          .select((eb) => [
+            'country',
+            'flow_type',
+            sql<string>`substr(created_at, 1, 13)`.as('received_hour'),
+            eb.fn.countAll<number>().as('received'),
+          ])
+          .where('status', 'in', NEVER_VERIFIED)
+          .where('created_at', '<', cutoffs.unverifiedRequests)
+          .groupBy(['country', 'flow_type', sql`substr(created_at, 1, 13)`]),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['country', 'flow_type', 'received_hour'])
+          .doUpdateSet({ received: sql`request_tallies.received + excluded.received` }),
+      )
+      .execute()
     await trx.deleteFrom('verification_tokens').where('request_id', 'in', stale).execute()
     await trx.deleteFrom('request_events').where('request_id', 'in', stale).execute()
     await trx.deleteFrom('mail_outbox').where('about_id', 'in', stale).execute()

@@ -32,6 +32,10 @@ export interface Database {
   task_file_chunks: TaskFileChunkTable
   preference_tokens: PreferenceTokenTable
   unsubscribe_keys: UnsubscribeKeyTable
+  request_tallies: RequestTallyTable
+  notice_journal: NoticeJournalTable
+  notice_archive: NoticeArchiveTable
+  notice_repository_exports: NoticeRepositoryExportTable
 }
 
 /** Issue 28: a preference centre's link (only its SHA-256), for one address of one country, 7 days. */
@@ -53,6 +57,61 @@ export interface UnsubscribeKeyTable {
   client_id: string
   created_at: string
   valid_until: string | null
+}
+
+/**
+ * Issue 29: each state a notice took, written by a trigger on `campaign_items` (migration 021); read by the
+ * daily archive. Kept a month after its day was archived.
+ */
+export interface NoticeJournalTable {
+  id: Generated<number | string>
+  campaign_id: string
+  country: string
+  is_sample: number
+  version: number
+  /** When the notice took this state (written: `updated_at`; changed: `changed_at`). */
+  changed_at: string
+  withdrawn_at: string | null
+  withdrawal_reason: string | null
+}
+
+/**
+ * Issue 29: one day's archive file of a country (JSON Lines) and its manifest entry; the database refuses to
+ * change or delete it (migration 021). Read by `/api/campaign-items/archive/`; kept for good.
+ */
+export interface NoticeArchiveTable {
+  country: string
+  /** yyyy-mm-dd (UTC). */
+  day: string
+  file: string
+  content: string
+  /** Hex SHA-256 of `content`. */
+  sha256: string
+  /** `entry_hash` of the country's previous day; 64 zeros for the first. */
+  previous: string
+  /** Hex SHA-256 of this entry as the manifest writes it. */
+  entry_hash: string
+  lines: number
+  written_at: string
+}
+
+/** Issue 29: when a registered system first took a version of a notice in the EU repository's shape. */
+export interface NoticeRepositoryExportTable {
+  campaign_id: string
+  version: number
+  client_id: string
+  exported_at: string
+}
+
+/**
+ * Issue 29: unconfirmed requests the retention job deleted, counted per country, right and hour received
+ * (`2026-11-24T09`, UTC), so the public figures still count them as received; nothing else of them stays.
+ */
+export interface RequestTallyTable {
+  country: string
+  flow_type: string
+  received_hour: string
+  received: number | string
 }
 
 /**

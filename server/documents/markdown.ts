@@ -1,5 +1,6 @@
-import { Marked, type Tokens } from 'marked'
+import { Marked, type Token, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import type { TextBlock } from '#shared/document-history.ts'
 
 export interface Heading {
   id: string
@@ -9,20 +10,24 @@ export interface Heading {
 
 export interface ParsedDocument {
   title: string
-  /** ISO date (yyyy-mm-dd) of the last change. */
+  /** ISO date (yyyy-mm-dd) this version took effect (issue 29: "in force since"). */
   updated: string
+  /** Issue 29: the change this version made, in one line of the file's language. */
+  summary: string
   description: string
   /** Sanitized HTML of the body. */
   html: string
   headings: Heading[]
   words: number
+  /** Issue 29: the text block by block (headings, paragraphs, list items, table rows), for comparisons. */
+  blocks: TextBlock[]
 }
 
 const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n/
 const ANCHOR = /\s*\{#([a-z0-9-]+)\}\s*$/
 
 /**
- * Our document format: front matter (title, updated, description), then Markdown whose `##` and `###`
+ * Our document format: front matter (title, updated, summary, description), then Markdown whose `##` and `###`
  * headings end in a stable anchor, `## Wie zijn wij? {#wie-zijn-wij}`.
  */
 export function parseDocument(source: string, name: string): ParsedDocument {
@@ -56,10 +61,57 @@ export function parseDocument(source: string, name: string): ParsedDocument {
       },
     },
   })
-  const raw = marked.parse(body, { async: false })
+  const tokens = marked.lexer(body)
+  const raw = marked.parser(tokens)
   const html = sanitizeHtml(raw, SANITIZE)
   const words = sanitizeHtml(html, { allowedTags: [] }).split(/\s+/).filter(Boolean).length
-  return { ...meta, html, headings, words }
+  return { ...meta, html, headings, words, blocks: textBlocks(tokens) }
+}
+
+/**
+ * Issue 29: the text a reader compares, block by block: each heading, paragraph, list item, table row and
+ * quoted paragraph as plain text (links read as their text, a heading without its anchor).
+ */
+function textBlocks(tokens: readonly Token[], quoted = false): TextBlock[] {
+  return tokens.flatMap((token): TextBlock[] => {
+    switch (token.type) {
+      case 'heading':
+        return [{ kind: token.depth === 2 ? 'h2' : 'h3', text: plainText(token.tokens).replace(ANCHOR, '') }]
+      case 'paragraph':
+      case 'text':
+        return [{ kind: quoted ? 'quote' : 'p', text: plainText(token.tokens ?? []) || token.text }]
+      case 'list':
+        return (token as Tokens.List).items.flatMap((item) => {
+          const [first, ...rest] = textBlocks(item.tokens, quoted)
+          return [...(first ? [{ ...first, kind: 'li' as const }] : []), ...rest]
+        })
+      case 'table': {
+        const table = token as Tokens.Table
+        return [table.header, ...table.rows].map((cells) => ({
+          kind: 'row' as const,
+          text: cells.map((cell) => plainText(cell.tokens)).join(' | '),
+        }))
+      }
+      case 'blockquote':
+        return textBlocks((token as Tokens.Blockquote).tokens, true)
+      default:
+        return []
+    }
+  })
+}
+
+/** The words of inline tokens as a reader sees them (markup and link targets left out). */
+function plainText(tokens: readonly Token[] | undefined): string {
+  return (tokens ?? [])
+    .map((token) => {
+      if ('tokens' in token && token.tokens) return plainText(token.tokens)
+      if (token.type === 'br') return ' '
+      if (token.type === 'html') return ''
+      return 'text' in token ? String(token.text) : ''
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 const plain = new Marked({ gfm: true })
@@ -98,7 +150,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 }
 
-function frontMatter(text: string, name: string): Pick<ParsedDocument, 'title' | 'updated' | 'description'> {
+function frontMatter(
+  text: string,
+  name: string,
+): Pick<ParsedDocument, 'title' | 'updated' | 'summary' | 'description'> {
   const fields = new Map<string, string>()
   for (const line of text.split('\n')) {
     const colon = line.indexOf(':')
@@ -113,5 +168,11 @@ function frontMatter(text: string, name: string): Pick<ParsedDocument, 'title' |
   if (!updated || !/^\d{4}-\d{2}-\d{2}$/.test(updated) || Number.isNaN(Date.parse(updated))) {
     throw new Error(`${name}: front matter needs updated: yyyy-mm-dd`)
   }
-  return { title, updated, description }
+  const summary = fields.get('summary')
+  // Issue 29: what this version changed, one line in the file's language (the history and the feed show it).
+  if (!summary || summary.length > SUMMARY_MAX)
+    throw new Error(`${name}: front matter needs summary: one line of at most ${SUMMARY_MAX} characters`)
+  return { title, updated, summary, description }
 }
+
+const SUMMARY_MAX = 200

@@ -476,3 +476,29 @@ export function complaintOutcomeMail(
     ...(shown ? [notice.link ? `${shown} ${notice.link}` : shown] : []),
   ])
 }
+
+/**
+ * Issue 29: to the country's political-ads mailbox, once a day: notices whose current version no registered
+ * system took for the EU repository within 60 hours (Art. 13(4) of Regulation (EU) 2024/900 allows 72).
+ */
+export function repositoryDigestMail(
+  t: Translate,
+  notices: readonly { id: string; version: number; sponsorName: string; startText: string }[],
+  total: number,
+): RenderedMail {
+  const line = (notice: (typeof notices)[number]) =>
+    t('mail.notices.repository_line', {
+      id: notice.id,
+      version: notice.version,
+      sponsor: notice.sponsorName,
+      start: notice.startText,
+    })
+  return compose(t, t('mail.notices.repository_subject', { smart_count: total }), [
+    t('mail.notices.repository_intro'),
+    notices.map(line).join('\n'),
+    ...(total > notices.length
+      ? [t('mail.notices.repository_more', { smart_count: total - notices.length })]
+      : []),
+    t('mail.notices.repository_how'),
+  ])
+}

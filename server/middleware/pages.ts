@@ -10,6 +10,7 @@ import type { Logger } from '../logger'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskService } from '../services/desk'
+import type { FiguresService } from '../services/figures'
 import type { PoliticalAdsService } from '../services/political-ads'
 import type { PreferenceService } from '../services/preferences'
 import type { PrivacyRequestService } from '../services/privacy-requests'
@@ -59,6 +60,8 @@ export function pages(
     requesterAccess: RequesterAccess
     /** Issue 28: the reader's preference centre. */
     preferences: PreferenceService
+    /** Issue 29: the figures page (public) and the desk's figures. */
+    figures: FiguresService
     /** The countries the desk shows (STAFF_COUNTRIES). */
     staffCountries: readonly Country[]
     logger: Logger
@@ -96,6 +99,7 @@ export function pages(
       complaintDesk: guarded(services.complaintDesk),
       requesterAccess: guarded(services.requesterAccess),
       preferences: guarded(services.preferences),
+      figures: guarded(services.figures),
       ...context,
       ...(context.staff ? { staff: guarded(services.staff) } : {}),
       // Development only: Vite's scripts are inline there (production pages have none, see the record).

@@ -25,6 +25,7 @@ import { searchQuerySchema } from '#shared/search.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { addressQuerySchema } from '../api/address'
 import { feedQuerySchema } from '../api/feed-query'
+import { deskFiguresSchema, publicFiguresSchema } from '../api/figures'
 import { lookupSchema, WWW_AUTHENTICATE } from '../api/fulfilment'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../api/political-ads'
 import { fileQuerySchema } from '../api/tasks'
@@ -54,6 +55,69 @@ import {
  */
 
 type Schema = Record<string, unknown>
+
+/** Issue 29: the archive's manifest. */
+const hex64 = { type: 'string', pattern: '^[0-9a-f]{64}$' }
+const archiveManifestSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['entries'],
+  properties: {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date', 'file', 'sha256', 'previous'],
+        properties: {
+          date: { type: 'string', format: 'date' },
+          file: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}\\.jsonl$' },
+          sha256: hex64,
+          previous: hex64,
+        },
+      },
+    },
+  },
+}
+/** Issue 29: a notice version in the EU repository's metadata shape. */
+const repositoryAnswerSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['identifier', 'version', 'entries'],
+  properties: {
+    identifier: { type: 'string' },
+    version: { type: 'integer', minimum: 1 },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['identification', 'url', 'language', 'transparencyNotice'],
+        properties: {
+          identification: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['identifier', 'version', 'changedAt'],
+            properties: {
+              identifier: { type: 'string' },
+              version: { type: 'integer', minimum: 1 },
+              changedAt: { type: 'string', format: 'date-time' },
+              withdrawnAt: { type: 'string', format: 'date-time' },
+              withdrawalReason: { type: 'string' },
+            },
+          },
+          url: { type: 'string', format: 'uri' },
+          language: { enum: ['nl', 'fr'] },
+          transparencyNotice: {
+            type: 'object',
+            description:
+              "The notice's fields as in `Notice`, with `campaignContextNote` in this language instead of the two notes",
+          },
+        },
+      },
+    },
+  },
+}
 
 /** ajv's `nullable: true` is OpenAPI 3.0; 3.1 (JSON Schema 2020-12) says `type: [t, 'null']`. */
 function oas31(schema: unknown): unknown {
@@ -413,6 +477,9 @@ export function openApiDocument(serverUrl: string) {
           ],
         },
         ...noticeSchemas,
+        // Issue 29: how the privacy rights are answered, in figures.
+        PublicFigures: publicFiguresSchema,
+        DeskFigures: deskFiguresSchema,
         // What the brand systems receive: the schemas typed by the code that builds it.
         FeedPage: oas31(feedPageSchema),
         TaskPage: oas31(taskPageSchema),
@@ -607,6 +674,33 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      '/api/privacy-rights/figures.json': {
+        get: {
+          summary: "How the privacy rights are answered: the host's country per quarter",
+          description:
+            'Per quarter (newest first) and right: received, confirmed, completed, refused (per ground), extended, answered, the whole percentage answered by the deadline, the median calendar days from confirmation to answer, objections executed. Each event counts in the quarter it happened in (Europe/Amsterdam time). A count of 1 to 4 is the text `"< 5"` (0 stays 0); with fewer than 5 answered, the percentage and the median are `null`. Computed at most once an hour from the desk\'s records.',
+          tags: ['Public'],
+          responses: { '200': ok('The figures', ref('PublicFigures')) },
+        },
+      },
+      '/api/privacy-rights/figures.csv': {
+        get: {
+          summary: 'The same figures as CSV (semicolons, UTF-8 with BOM), a row per quarter and right',
+          tags: ['Public'],
+          parameters: [
+            param('lang', {
+              type: 'string',
+              enum: ['nl', 'fr'],
+              description:
+                "The language of the headers and labels: one of the host's country (NL: `nl`; BE: `nl`, `fr`), by default its first; another answers 400",
+            }),
+          ],
+          responses: {
+            '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+            ...errors(400),
+          },
+        },
+      },
       '/api/contact': {
         post: {
           ...publicPost('Send a contact message', contactSchema, {
@@ -687,6 +781,51 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      '/api/campaign-items/archive': {
+        get: {
+          summary: 'The political-ads archive: leads to its manifest',
+          tags: ['Transparency'],
+          responses: {
+            '302': { description: 'To `/api/campaign-items/archive/manifest.json`' },
+            ...errors(404),
+          },
+        },
+      },
+      '/api/campaign-items/archive/manifest.json': {
+        get: {
+          summary: "The political-ads archive of the host's country: every day's file, chained",
+          description:
+            'Every day after 02:00 UTC (`POLITICAL_AD_ARCHIVE_HOUR`) the site writes, once, a file of every notice version published or changed the day before (UTC), a JSON line per version in the rows of `/api/campaign-items.json` (without e-mail and postal addresses unless `POLITICAL_AD_ARCHIVE_CONTACTS=keep`); a day without change has an empty file. The database refuses to change or delete a written day. Each entry names the file, its SHA-256 (hex) and `previous`: the SHA-256 (hex) of the previous entry written as JSON with exactly the keys `date`, `file`, `sha256`, `previous` in this order and no spaces (64 zeros for the first), so a reader can recompute the chain from the files alone.',
+          tags: ['Transparency'],
+          responses: { '200': ok('The manifest, oldest day first', archiveManifestSchema), ...errors(404) },
+        },
+      },
+      '/api/campaign-items/archive/{file}': {
+        get: {
+          summary: "A day's archive file, exactly as written (JSON Lines)",
+          tags: ['Transparency'],
+          parameters: [
+            param('file', { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}\\.jsonl$' }, true, 'path'),
+          ],
+          responses: {
+            '200': {
+              description: 'A JSON line per notice version (`Notice` with `url` and `urls`); never changes',
+              content: { 'application/jsonl': { schema: { type: 'string' } } },
+            },
+            ...errors(404),
+          },
+        },
+      },
+      '/api/campaign-items/{id}/repository.json': {
+        get: {
+          summary: "The notice's current version in the EU repository's metadata shape, per language",
+          description:
+            "Implementing Regulation (EU) 2026/818's groups: identification (the identifier, stable across corrections, and the version, raised by each), the permanent URL, the language of the metadata, and the notice's elements (the context note in that language only); one entry per language of the country (NL: `nl`; BE: `nl`, `fr`). Anyone may read it; when the system that uploads to the repository calls with its client secret (`Authorization: Bearer`, an API client), the version counts as exported. A version not exported 60 hours after its publication start (or correction) is named in the daily digest to the country's political-ads mailbox.",
+          tags: ['Transparency'],
+          parameters: [param('id', { type: 'string' }, true, 'path')],
+          responses: { '200': ok('The entries', repositoryAnswerSchema), ...errors(401, 404, 410) },
+        },
+      },
       '/api/campaign-items/{id}/qr.svg': {
         get: {
           summary: "A QR code of the notice's permanent address, for print and broadcast",
@@ -719,6 +858,13 @@ export function openApiDocument(serverUrl: string) {
           ...staff,
           summary: "One's own recent audit entries",
           responses: { '200': ok('Entries'), ...errors(401) },
+        },
+      },
+      '/api/internal-privacy-rights/figures.json': {
+        get: {
+          ...staff,
+          summary: 'The figures per month with exact counts, for each country the staff member may see',
+          responses: { '200': ok('The figures', ref('DeskFigures')), ...errors(401, 403) },
         },
       },
       '/api/internal-privacy-rights/requests': {

@@ -96,13 +96,13 @@ describe('GET /api/documents', () => {
 })
 
 describe('document page', () => {
-  it('has the document in the server-rendered HTML, with pills, contents and the update date', async () => {
+  it('has the document in the server-rendered HTML, with pills, contents and the date it took effect', async () => {
     const res = await get(NL, '/nl/document/privacy-policy')
     expect(res.status).toBe(200)
     expect(res.text).toContain('<h1 id="document-title" tabindex="-1">Privacybeleid')
     expect(res.text).toMatch(/<div id="document-body"[^>]*><p>/)
     expect(res.text).toMatch(
-      /Laatst bijgewerkt op(<!-- -->)? <time dateTime="\d{4}-\d{2}-\d{2}">\d{1,2} [a-z]+ \d{4}<\/time>/,
+      /Van kracht sinds(<!-- -->)? <time dateTime="\d{4}-\d{2}-\d{2}">\d{1,2} [a-z]+ \d{4}<\/time>/,
     )
     expect(res.text).toContain('href="/nl/document/privacy-policy-applicants"')
     expect(res.text).not.toContain('href="/nl/document/privacy-policy-participants" class="pill"')

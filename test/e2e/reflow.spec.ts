@@ -45,6 +45,7 @@ const ROUTES = [
   '/privacy-rights/forgotten-overview',
   '/privacy-rights/forgotten',
   '/privacy-rights/push-notifications',
+  '/privacy-rights/figures',
   '/email-verified',
   '/email-verification-failed',
   '/email-verification-expired',
@@ -64,6 +65,27 @@ const documents = (locale: Locale) =>
   DOCUMENT_KEYS.filter((key) =>
     fallbackChain(locale).some((from) => existsSync(resolve(CONTENT, 'documents', from, `${key}.md`))),
   ).map((key) => `/document/${key}`)
+
+/**
+ * Issue 29: the history pages of every document a locale shows that has earlier versions: its list of
+ * versions, each earlier version, and the current version's comparison with the one before it.
+ */
+const histories = (locale: Locale) =>
+  DOCUMENT_KEYS.flatMap((key) => {
+    const from = fallbackChain(locale).find((candidate) =>
+      existsSync(resolve(CONTENT, 'documents', candidate, `${key}.md`)),
+    )
+    const folder = from ? resolve(CONTENT, 'documents', from, 'history', key) : ''
+    if (!from || !existsSync(folder)) return []
+    const text = readFileSync(resolve(CONTENT, 'documents', from, `${key}.md`), 'utf8')
+    const current = /^updated: (\S+)$/m.exec(text)?.[1] ?? ''
+    const earlier = readdirSync(folder).map((file) => file.replace(/\.md$/, ''))
+    return [
+      `/document/${key}/versions`,
+      ...earlier.map((date) => `/document/${key}/versions/${date}`),
+      `/document/${key}/versions/${current}/changes`,
+    ]
+  })
 
 /** The request forms: each is also measured with its errors shown and its account details open. */
 const FORMS = new Set([
@@ -184,8 +206,10 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
     test(`every document of ${site.name}`, async ({ page }) => {
       onlyOnce()
       test.slow() // some thirty full pages, each measured twice
-      const urls = documents(site.locale).map((path) => `${site.origin}/${site.lang}${path}`)
-      expect(urls.length).toBeGreaterThanOrEqual(29)
+      const urls = [...documents(site.locale), ...histories(site.locale)].map(
+        (path) => `${site.origin}/${site.lang}${path}`,
+      )
+      expect(urls.length).toBeGreaterThanOrEqual(32)
       expect(await tooWide(page, urls)).toEqual([])
     })
   }
@@ -270,7 +294,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       expect(wide).toEqual([])
     })
 
-    test(`the staff pages on ${site.name}: the objection form, its confirmation, the requests and the complaints`, async ({
+    test(`the staff pages on ${site.name}: the objection form, its confirmation, the requests, the complaints and the figures`, async ({
       page,
     }) => {
       onlyOnce()
@@ -328,6 +352,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
         `/requests/${requestReference}`,
         '/complaints',
         `/complaints/${complaintReference}`,
+        '/figures',
       ]) {
         await page.goto(staff + path)
         await hydrated(page)
@@ -418,6 +443,9 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       ...ROUTES.map((route) => route.replace(/\?.*$/, '')),
       ...BELGIAN_ROUTES,
       '/document/@key',
+      '/document/@key/versions',
+      '/document/@key/versions/@date',
+      '/document/@key/versions/@date/changes',
       '/political-ads/@id',
       '/privacy-rights/direct-marketing/communication-types',
       '/privacy-rights/processed',
@@ -428,6 +456,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       '/internal-privacy-rights/requests/@reference',
       '/internal-privacy-rights/complaints',
       '/internal-privacy-rights/complaints/@reference',
+      '/internal-privacy-rights/figures',
       '/internal-privacy-rights/sign-in',
       // A one-click unsubscribe link's page: measured at 320 px in test/e2e/preferences.spec.ts (it needs a key).
       '/unsubscribe',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
 import { keepPageHtml } from './html-check'
 
@@ -196,4 +196,22 @@ export async function channelsStep(page: Page, brands: readonly string[], origin
   await page.getByRole('button', { name: 'Volgende stap' }).click()
   await page.waitForURL(/communication-types$/)
   await hydrated(page)
+}
+
+/**
+ * Presses Tab until `target` has the focus, the way a keyboard user gets there: a control Tab cannot reach
+ * fails the test. (Issue 29; test/e2e/desk.spec.ts has the same walk of its own.)
+ */
+export async function tabTo(page: Page, target: Locator, limit = 80) {
+  await expect(target).toBeVisible()
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab did not reach ${target}`)
+}
+
+/** Whether the page is wider than its window at this viewport (WCAG 1.4.10: no scrolling sideways). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 }

@@ -41,7 +41,8 @@ export async function testDatabaseUrl(kind: DatabaseKind = 'sqlite'): Promise<st
 export async function testSetup(
   env: Record<string, string> = {},
   logger = createLogger('silent'),
-  options: { clock?: () => Date } = {},
+  /** `root`: another project folder (issue 29: a copy of content/ with a document's next version). */
+  options: { clock?: () => Date; root?: string } = {},
 ) {
   const config: Config = loadConfig({
     SITE_HOSTS_FILE: TEST_HOSTS_FILE,
@@ -53,7 +54,7 @@ export async function testSetup(
   })
   const assets = await productionAssets()
   const composition = await compose(config, {
-    root: ROOT,
+    root: options.root ?? ROOT,
     logger,
     assets,
     resolver: testResolver,

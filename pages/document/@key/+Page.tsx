@@ -23,7 +23,11 @@ export default function Page() {
           {document.title}
         </h1>
         <p className="document__updated">
-          {t('document.updated')} <time dateTime={document.updated}>{document.updatedText}</time>
+          {t('document.in_force_since')} <time dateTime={document.updated}>{document.updatedText}</time>
+          {' · '}
+          <Link href={document.historyHref} lang={lang}>
+            {t('document.history_link')}
+          </Link>
         </p>
         {document.pills.length > 0 && (
           <nav className="pills no-print" aria-label={t('document.pills.label')} lang={lang}>

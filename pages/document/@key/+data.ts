@@ -1,6 +1,7 @@
 // https://vike.dev/data
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import { historyPath } from '#shared/document-history.ts'
 import { policyPills } from '#shared/documents.ts'
 import { formatLongDate } from '#shared/format.ts'
 
@@ -25,6 +26,8 @@ export function data(pageContext: PageContextServer) {
     /** The document's own language when the locale fell back to another one (e.g. Dutch on /en). */
     contentLang: document.locale.slice(0, 2),
     headings: document.headings,
+    /** Issue 29: where its earlier versions and their changes are. */
+    historyHref: historyPath(document.key),
     pills: pills.some((pill) => pill.key === document.key) ? pills : [],
   }
 }

@@ -51,6 +51,9 @@ export default function Page() {
           </li>
         ))}
       </ul>
+      <p>
+        <Link href="/privacy-rights/figures">{t('privacy_rights.overview.figures_link')}</Link>
+      </p>
     </>
   )
 }
