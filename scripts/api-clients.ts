@@ -26,7 +26,7 @@ import { migrateDatabase, openDatabase } from '#server/db/database.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { NotFound, UnknownBrandKeys, ValidationFailed } from '#server/services/errors.ts'
 import { createUnsubscribeService } from '#server/services/unsubscribe.ts'
-import { systemAddressPolicy } from '#server/services/webhook-urls.ts'
+import { systemAddressPolicyWith } from '#server/services/webhook-urls.ts'
 import { webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
 import { readArgs, runCommand, UsageError } from './command-line'
 
@@ -108,7 +108,11 @@ await runCommand(USAGE, argv, async (where) => {
     const clients = createApiClientService({ db, brands: BRANDS })
     // The key is read (or made) only by the commands that need it.
     const webhooks = () =>
-      webhookAdmin(db, webhookKey(config, `${ROOT}/data/webhook-signing.key`), systemAddressPolicy)
+      webhookAdmin(
+        db,
+        webhookKey(config, `${ROOT}/data/webhook-signing.key`),
+        systemAddressPolicyWith(config.webhookPrivateNetworks),
+      )
     if (command === 'add' && country) {
       const brands = values.brands
         ?.split(',')

@@ -36,7 +36,7 @@ import { seedSampleCampaigns } from './services/sample-campaigns'
 import { createSearchService } from './services/search'
 import { createStaffService } from './services/staff'
 import { createUnsubscribeService } from './services/unsubscribe'
-import { systemAddressPolicy, type WebhookAddressPolicy } from './services/webhook-urls'
+import { systemAddressPolicyWith, type WebhookAddressPolicy } from './services/webhook-urls'
 import { startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
 import { loadsSamples, publicOrigin, staffOrigin, staffOriginFor, transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
@@ -196,7 +196,7 @@ export async function compose(
 
   const signingKey = webhookKey(config, join(root, 'data/webhook-signing.key'))
   const metrics = createMetrics({ db })
-  const addresses = options.webhookAddresses ?? systemAddressPolicy
+  const addresses = options.webhookAddresses ?? systemAddressPolicyWith(config.webhookPrivateNetworks)
   const webhooks: Composition['webhooks'] = {
     admin: webhookAdmin(db, signingKey, addresses, options.clock),
     worker: null,

@@ -36,6 +36,8 @@ export interface Config {
   readonly mailFailAfterHours: number
   /** Client addresses or subnets (the TCP peer, never X-Forwarded-For) that may read `/metrics`. */
   readonly metricsAllowedIps: readonly string[]
+  /** Internal networks where an https webhook receiver may live (WEBHOOK_PRIVATE_NETWORKS; none by default). */
+  readonly webhookPrivateNetworks: readonly string[]
   readonly unverifiedRetentionDays: number
   /** How long personal data is kept after receipt (the retention job deletes it, and its mails, then). */
   readonly retention: RetentionConfig
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     verificationTtlHours: integer(env, 'VERIFICATION_TTL_HOURS', 72, 1, 24 * 30),
     mailFailAfterHours: integer(env, 'MAIL_FAIL_AFTER_HOURS', 72, 1, 24 * 30),
     metricsAllowedIps: ipList(env, 'METRICS_ALLOWED_IPS', ['127.0.0.1', '::1']),
+    webhookPrivateNetworks: ipList(env, 'WEBHOOK_PRIVATE_NETWORKS', []),
     unverifiedRetentionDays: integer(env, 'UNVERIFIED_RETENTION_DAYS', 30, 1, 365),
     retention: {
       contactMessageDays: integer(env, 'CONTACT_RETENTION_DAYS', 180, 1, 3650),

@@ -19,12 +19,35 @@ export interface WebhookAddressPolicy {
    * commands use `systemAddressPolicy`, which never does.
    */
   allowLoopbackReceivers?: boolean
+  /**
+   * Networks of the group's own where a brand system's receiver may live (WEBHOOK_PRIVATE_NETWORKS, e.g. a
+   * CRM inside the group's network, or the load test's receiver on loopback): an https receiver there is
+   * allowed although its address is internal. Still https only, its certificate checked as everywhere.
+   */
+  privateNetworks?: readonly string[]
 }
 
 export const systemAddressPolicy: WebhookAddressPolicy = {
   async resolve(hostname) {
     return (await lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address)
   },
+}
+
+/** The system's DNS, with the operator's private networks (WEBHOOK_PRIVATE_NETWORKS) allowed. */
+export function systemAddressPolicyWith(privateNetworks: readonly string[]): WebhookAddressPolicy {
+  return { ...systemAddressPolicy, privateNetworks }
+}
+
+/** A BlockList of `address` or `address/prefix` entries (already validated by the configuration). */
+function networkList(entries: readonly string[]): BlockList {
+  const networks = new BlockList()
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/')
+    const kind = family(address)
+    if (prefix === undefined) networks.addAddress(address, kind)
+    else networks.addSubnet(address, Number(prefix), kind)
+  }
+  return networks
 }
 
 /** Addresses no webhook may reach: this host, private networks, link-local (cloud metadata), and the like. */
@@ -102,7 +125,9 @@ export async function checkWebhookUrl(value: string, policy: WebhookAddressPolic
     url.protocol === 'http:' &&
     addresses.every((address) => LOOPBACK.check(address, family(address)))
   if (url.protocol === 'http:' && !loopbackReceiver) return { ok: false, rule: 'https' }
-  if (!loopbackReceiver && addresses.some(isInternalAddress)) return { ok: false, rule: 'address' }
+  const allowed = networkList(policy.privateNetworks ?? [])
+  const refused = (address: string) => isInternalAddress(address) && !allowed.check(address, family(address))
+  if (!loopbackReceiver && addresses.some(refused)) return { ok: false, rule: 'address' }
   return { ok: true, target: { url, address: addresses[0] ?? host } }
 }
 

@@ -5,6 +5,7 @@ import { createLogger } from '#server/logger.ts'
 import {
   checkWebhookUrl,
   systemAddressPolicy,
+  systemAddressPolicyWith,
   type WebhookAddressPolicy,
 } from '#server/services/webhook-urls.ts'
 import { startWebhookWorker, webhookAdmin, webhookKey } from '#server/services/webhooks.ts'
@@ -53,6 +54,19 @@ describe('webhook URLs may not name this network', () => {
     expect(await checkWebhookUrl('http://127.0.0.1:3000/hooks', testWebhookAddresses)).toMatchObject({
       ok: true,
     })
+  })
+
+  it('allows an https receiver inside the operator’s private networks (WEBHOOK_PRIVATE_NETWORKS), and only there', async () => {
+    const policy = systemAddressPolicyWith(['10.20.0.0/16', '127.0.0.1'])
+    expect(await checkWebhookUrl('https://10.20.3.4/hooks', policy)).toMatchObject({
+      ok: true,
+      target: { address: '10.20.3.4' },
+    })
+    expect(await checkWebhookUrl('https://127.0.0.1:8443/hooks', policy)).toMatchObject({ ok: true })
+    // Another internal network, and http inside the allowed one, stay refused.
+    expect(await checkWebhookUrl('https://10.21.0.1/hooks', policy)).toEqual({ ok: false, rule: 'address' })
+    expect(await checkWebhookUrl('https://169.254.169.254/', policy)).toEqual({ ok: false, rule: 'address' })
+    expect(await checkWebhookUrl('http://10.20.3.4/hooks', policy)).toEqual({ ok: false, rule: 'https' })
   })
 
   describe('at registration and at delivery', () => {
