@@ -130,23 +130,73 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Marks sent mails as sent as soon as the SMTP server took them (issue 30: a batch marked only at its end
+   * was sent again, whole, when its instance died mid-batch). Marks that arrive while one is written go in the
+   * next write together, so a busy outbox still writes few statements. A database that refuses the write is
+   * asked again until just before the claim lapses, because after that another instance sends the mail again.
+   */
+  const markSentSoon = (sent: SentMail[]) => {
+    const pending: SentMail[] = []
+    let writing: Promise<void> | null = null
+    let failure: unknown = null
+    const write = async () => {
+      while (pending.length > 0) {
+        const batch = pending.splice(0)
+        try {
+          await markSentBeforeClaimLapses(batch)
+          sent.push(...batch)
+        } catch (error) {
+          failure = error
+        }
+      }
+    }
+    return {
+      add(mail: SentMail) {
+        pending.push(mail)
+        writing ??= write().finally(() => {
+          writing = null
+        })
+      },
+      async done() {
+        await writing
+        await write()
+        if (failure) throw failure
+      },
+    }
+  }
+  const markSentBeforeClaimLapses = async (batch: SentMail[]) => {
+    const lapses = Math.min(...batch.map((mail) => Date.parse(mail.claim))) - 5_000
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await markSent(db.db, batch)
+        return
+      } catch (error) {
+        const wait = Math.min(5_000, 250 * 2 ** attempt)
+        if (clock().getTime() + wait >= lapses) throw error
+        logger.warn({ err: error, mails: batch.length }, 'mails sent but not yet marked sent; asking again')
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
+  }
+
   const runOnce = async (): Promise<number> => {
     const mails = await claimDueMails(db.db, db.dialect, clock(), batchSize, lockMs)
     // One mail per connection at a time: SMTP round trips dominate, and the transport pools its connections.
     const queue = [...mails]
     const sent: SentMail[] = []
+    const marks = markSentSoon(sent)
     const sendNext = async (): Promise<void> => {
       const mail = queue.shift()
       if (!mail) return
       const done = await send(mail)
-      if (done) sent.push(done)
+      if (done) marks.add(done)
       await sendNext()
     }
     // A lane that fails (the database refused a retry's schedule) leaves its mail claimed, to be tried again
     // when the claim lapses; what the other lanes sent is still marked sent.
     const lanes = await Promise.allSettled(Array.from({ length: concurrency }, sendNext))
-    // Erased in one statement for the batch.
-    await markSent(db.db, sent)
+    await marks.done()
     // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
     await recordMails(
       db.db,
