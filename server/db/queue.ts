@@ -47,3 +47,28 @@ export async function claimDue<Q extends Queue>(
     .execute()
   return { rows: claimed as Selectable<Database[Q]>[], claim }
 }
+
+/**
+ * Records that a claimed item was done (a mail the SMTP server took, a webhook its receiver took): a database
+ * that refuses the write is asked again, backing off, until just before the claim lapses, because after that
+ * another instance takes the item and does it again (issue 30: a 15-second database outage sent every mail
+ * and webhook of that moment twice). Throws the last error when the claim is about to lapse.
+ */
+export async function writeBeforeClaimLapses<T>(
+  claim: string,
+  now: () => Date,
+  write: () => Promise<T>,
+  onRetry: (error: unknown) => void,
+): Promise<T> {
+  const lapses = Date.parse(claim) - 5_000
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write()
+    } catch (error) {
+      const wait = Math.min(5_000, 250 * 2 ** attempt)
+      if (now().getTime() + wait >= lapses) throw error
+      onRetry(error)
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+}

@@ -8,6 +8,7 @@ import {
   type QueuedMail,
   type SentMail,
 } from '../db/outbox-repository'
+import { writeBeforeClaimLapses } from '../db/queue'
 import { recordMails } from '../db/timeline-repository'
 import type { Logger } from '../logger'
 import { type MailTransport, messageIdFor } from './transport'
@@ -133,8 +134,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /**
    * Marks sent mails as sent as soon as the SMTP server took them (issue 30: a batch marked only at its end
    * was sent again, whole, when its instance died mid-batch). Marks that arrive while one is written go in the
-   * next write together, so a busy outbox still writes few statements. A database that refuses the write is
-   * asked again until just before the claim lapses, because after that another instance sends the mail again.
+   * next write together, so a busy outbox still writes few statements; a refused write is asked again while
+   * the claim lasts (writeBeforeClaimLapses).
    */
   const markSentSoon = (sent: SentMail[]) => {
     const pending: SentMail[] = []
@@ -165,20 +166,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       },
     }
   }
-  const markSentBeforeClaimLapses = async (batch: SentMail[]) => {
-    const lapses = Math.min(...batch.map((mail) => Date.parse(mail.claim))) - 5_000
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await markSent(db.db, batch)
-        return
-      } catch (error) {
-        const wait = Math.min(5_000, 250 * 2 ** attempt)
-        if (clock().getTime() + wait >= lapses) throw error
-        logger.warn({ err: error, mails: batch.length }, 'mails sent but not yet marked sent; asking again')
-        await new Promise((resolve) => setTimeout(resolve, wait))
-      }
-    }
-  }
+  const markSentBeforeClaimLapses = (batch: SentMail[]) =>
+    writeBeforeClaimLapses(
+      batch.map((mail) => mail.claim).sort()[0] ?? '',
+      clock,
+      () => markSent(db.db, batch),
+      (error) =>
+        logger.warn({ err: error, mails: batch.length }, 'mails sent but not yet marked sent; asking again'),
+    )
 
   const runOnce = async (): Promise<number> => {
     const mails = await claimDueMails(db.db, db.dialect, clock(), batchSize, lockMs)

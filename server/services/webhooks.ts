@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import { type ApiClient, type FeedItem, findClientByName } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import { insertSuppressions, type PrivacyRequest, type Suppression } from '../db/privacy-request-repository'
+import { writeBeforeClaimLapses } from '../db/queue'
 import type { Database } from '../db/schema'
 import {
   cancelUnwantedDeliveries,
@@ -239,7 +240,17 @@ export function startWebhookWorker(deps: {
     }
     const at = clock()
     if (error === null) {
-      if (!(await markDelivered(db.db, delivery.id, at.toISOString())))
+      const marked = await writeBeforeClaimLapses(
+        delivery.claim,
+        clock,
+        () => markDelivered(db.db, delivery.id, at.toISOString()),
+        (cause) =>
+          logger.warn(
+            { err: cause, deliveryId: delivery.id },
+            'webhook delivered but not yet marked; asking again',
+          ),
+      )
+      if (!marked)
         logger.info({ deliveryId: delivery.id }, 'webhook delivered again; the first delivery stands')
       return
     }

@@ -199,6 +199,19 @@ http {
       proxy_connect_timeout 1s;
       proxy_next_upstream error timeout;
     }
+    # As deploy/nginx.conf.template: the idempotent POSTs go to the next instance when one dies.
+    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result)$" {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto https;
+      proxy_set_header X-Forwarded-Host "";
+      proxy_set_header X-Request-Id $request_id;
+      proxy_connect_timeout 1s;
+      proxy_next_upstream error timeout non_idempotent;
+    }
   }
 }
 `,

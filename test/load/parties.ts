@@ -22,6 +22,8 @@ export class MailSink {
   readonly mails: SeenMail[] = []
   /** Called for each verification mail, with its recipient and token. */
   onVerification: (to: string, token: string) => void = () => {}
+  /** Awaited before the server accepts a mail (a test cuts the database there: the sender's next step). */
+  beforeAccept: (mail: SeenMail) => Promise<void> | void = () => {}
   private server: SMTPServer | null = null
   port = 0
 
@@ -43,7 +45,7 @@ export class MailSink {
           const mail = { to, token: token ? (token[1] ?? token[2] ?? null) : null }
           this.mails.push(mail)
           if (mail.token) for (const address of to) this.onVerification(address, mail.token)
-          callback()
+          Promise.resolve(this.beforeAccept(mail)).then(() => callback(), callback)
         })
       },
     })
