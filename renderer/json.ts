@@ -15,13 +15,36 @@ export function getJson<T>(url: string): Promise<JsonAnswer<T> | null> {
   return request<T>(url, { method: 'GET' })
 }
 
-/** POSTs `body` as JSON. Resolves with the answer, or null when the network failed. */
-export function postJson(url: string, body: unknown): Promise<JsonAnswer | null> {
+/**
+ * POSTs `body` as JSON. Resolves with the answer, or null when the network failed. A form's submission
+ * (`submission: true`) carries an `Idempotency-Key`, the same for the same body from this page however often
+ * it is sent (a second click, a retry after a network error): the server stores it once (issue 30).
+ */
+export function postJson(
+  url: string,
+  body: unknown,
+  options: { submission?: boolean } = {},
+): Promise<JsonAnswer | null> {
+  const json = JSON.stringify(body)
   return request(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      'Content-Type': 'application/json',
+      ...(options.submission ? { 'Idempotency-Key': submissionKey(`${url}\n${json}`) } : {}),
+    },
+    body: json,
   })
+}
+
+const submissionKeys = new Map<string, string>()
+function submissionKey(submission: string): string {
+  let key = submissionKeys.get(submission)
+  if (!key) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16))
+    key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+    submissionKeys.set(submission, key)
+  }
+  return key
 }
 
 async function request<T>(url: string, init: RequestInit): Promise<JsonAnswer<T> | null> {

@@ -61,7 +61,7 @@ export function toBody(
 
 /** POSTs the request; the outcome decides the message (spec §8). */
 export async function submitRequest(body: PrivacyRequestBody): Promise<SubmitOutcome> {
-  const answer = await postJson('/api/privacy-rights/request', body)
+  const answer = await postJson('/api/privacy-rights/request', body, { submission: true })
   if (answer?.ok) {
     // The processed page shows the reference to quote (issue 16).
     lastReference.write((answer.body as { reference?: string } | null)?.reference ?? null)

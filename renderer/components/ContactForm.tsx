@@ -54,13 +54,17 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       return
     }
     setBusy(true)
-    const answer = await postJson(`/api/contact?locale=${locale}`, {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      question: values.question.trim(),
-      ...(values.subject ? { subject: values.subject } : {}),
-      ...(phone ? { phone: values.phone.trim() } : {}),
-    })
+    const answer = await postJson(
+      `/api/contact?locale=${locale}`,
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        question: values.question.trim(),
+        ...(values.subject ? { subject: values.subject } : {}),
+        ...(phone ? { phone: values.phone.trim() } : {}),
+      },
+      { submission: true },
+    )
     setBusy(false)
     if (answer?.ok) {
       setValues(EMPTY)

@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express'
 import { type ContactBody, contactSchema } from '#shared/contact.ts'
 import { localeQuerySchema } from '#shared/locale.ts'
 import { undeliverableAs } from '../http-error'
-import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { idempotencyKeyOf, jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
 import type { ContactService } from '../services/contact'
 import { ValidationFailed } from '../services/errors'
@@ -21,7 +21,7 @@ export function contactRouter(service: ContactService, limit: RequestHandler): R
     const body: unknown = req.body
     if (!validateContact(body)) throw new ValidationFailed(fieldErrors(validateContact))
     const { reference } = await service
-      .send(body, siteOf(req), locale)
+      .send(body, siteOf(req), locale, idempotencyKeyOf(req))
       .catch(undeliverableAs('EMAIL_INVALID'))
     res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
   })

@@ -19,7 +19,7 @@ import { COUNTRIES, type Country, type Site } from '#shared/site.ts'
 import { csvFile } from '../csv'
 import { HttpError, undeliverableAs } from '../http-error'
 import { errorBody, toHttpError } from '../middleware/errors'
-import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { idempotencyKeyOf, jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
 import { suspensionsCell } from '../services/campaign-import'
 import { type ApiFieldError, ValidationFailed } from '../services/errors'
@@ -244,7 +244,9 @@ export function politicalAdsRouter(service: PoliticalAdsService, limit: RequestH
       const body: unknown = req.body
       if (!validateComplaint(body)) throw new ValidationFailed(fieldErrors(validateComplaint))
       if (!parseLocale(body.locale)) throw new ValidationFailed([{ field: 'locale', rule: 'locale' }])
-      const { reference } = await service.complain(body, siteOf(req)).catch(undeliverableAs('INVALID_EMAIL'))
+      const { reference } = await service
+        .complain(body, siteOf(req), idempotencyKeyOf(req))
+        .catch(undeliverableAs('INVALID_EMAIL'))
       res.status(200).set('Cache-Control', 'no-store').json({ ok: true, reference })
     },
   )

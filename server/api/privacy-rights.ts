@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express'
 import type { PrivacyRequestBody } from '#shared/privacy-rights/request.ts'
 import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { undeliverableAs } from '../http-error'
-import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { idempotencyKeyOf, jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import { siteOf } from '../middleware/site'
 import { ValidationFailed } from '../services/errors'
 import type { PrivacyRequestService } from '../services/privacy-requests'
@@ -16,7 +16,9 @@ export function privacyRightsRouter(service: PrivacyRequestService, limit: Reque
   router.post('/privacy-rights/request', sameOriginOnly, limit, ...jsonBody('32kb'), async (req, res) => {
     const body: unknown = req.body
     if (!validatePrivacyRequest(body)) throw new ValidationFailed(fieldErrors(validatePrivacyRequest))
-    const result = await service.submit(body, siteOf(req)).catch(undeliverableAs('INVALID_EMAIL'))
+    const result = await service
+      .submit(body, siteOf(req), idempotencyKeyOf(req))
+      .catch(undeliverableAs('INVALID_EMAIL'))
     res
       .status(200)
       .set('Cache-Control', 'no-store')

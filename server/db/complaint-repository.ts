@@ -136,3 +136,12 @@ export async function complaintEvents(db: Executor, complaintId: string) {
     text: event.text,
   }))
 }
+
+/** Issue 30: the complaint with this id (an Idempotency-Key's first submission): its address and reference. */
+export function findComplaintById(db: Executor, id: string) {
+  return db
+    .selectFrom('political_ad_complaints')
+    .select(['email', 'reference'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}

@@ -37,3 +37,12 @@ export function contactMessageInsert(db: Executor, message: ContactMessage) {
     created_at: message.createdAt,
   })
 }
+
+/** Issue 30: the message with this id (an Idempotency-Key's first submission): its address and reference. */
+export function findContactMessage(db: Executor, id: string) {
+  return db
+    .selectFrom('contact_messages')
+    .select(['email', 'reference'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}

@@ -5,6 +5,7 @@ import type { Logger } from '../logger'
 import {
   FileRefused,
   FileTooLarge,
+  IdempotencyKeyReused,
   InvalidTransition,
   NotFound,
   NoticeNotCorrected,
@@ -82,6 +83,8 @@ export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof NotFound) return new HttpError(404, 'NOT_FOUND', error.message)
   if (error instanceof InvalidTransition) return new HttpError(409, 'INVALID_TRANSITION', error.message)
   if (error instanceof NoticeNotCorrected) return new HttpError(409, 'NOTICE_NOT_CORRECTED', error.message)
+  if (error instanceof IdempotencyKeyReused)
+    return new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', error.message)
   if (error instanceof TaskAnswered) return new HttpError(409, 'TASK_ANSWERED', error.message)
   if (error instanceof TaskClosed) return new HttpError(409, 'TASK_CLOSED', error.message)
   if (error instanceof TasksOpen) return new HttpError(409, 'TASKS_OPEN', error.message)

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express'
+import express, { type Request, type RequestHandler } from 'express'
 import { controlCharacterFields } from '#shared/control-characters.ts'
 import { HttpError } from '../http-error'
 import { ValidationFailed } from '../services/errors'
@@ -61,4 +61,17 @@ export function jsonBody(limit: string): RequestHandler[] {
       )
     },
   ]
+}
+
+/**
+ * Issue 30: the `Idempotency-Key` of a form's POST (the IETF httpapi draft: a string, quoted or not), or
+ * undefined without one. A key that cannot be one (too short, too long, odd characters) is a 400.
+ */
+export function idempotencyKeyOf(req: Request): string | undefined {
+  const raw = req.get('idempotency-key')
+  if (raw === undefined) return undefined
+  const key = /^"(.*)"$/.exec(raw.trim())?.[1] ?? raw.trim()
+  if (!/^[\w.:-]{16,128}$/.test(key))
+    throw new ValidationFailed([{ field: 'Idempotency-Key', rule: 'pattern' }])
+  return key
 }

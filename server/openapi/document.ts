@@ -185,17 +185,25 @@ const clientErrors = (...codes: number[]) => ({
 /** A brand system's answer: its body, with the client's rate limit in the headers. */
 const clientOk = (answer: object) => ({ ...answer, headers: clientRateLimit })
 
+/** Issue 30: the forms' submissions are stored once per key, whoever sends them again. */
+const idempotencyKey = {
+  ...param('Idempotency-Key', { type: 'string', pattern: '^"?[\\w.:-]{16,128}"?$' }, false, 'header'),
+  description:
+    'A key of your own, the same for the same submission however often it is sent (a retry after a network error or a 502): the first is stored and each later one answers its reference; with another submission it is a 422',
+}
+
 const publicPost = (summary: string, schema: unknown, example: unknown) => ({
   post: {
     summary,
     tags: ['Public'],
+    parameters: [idempotencyKey],
     requestBody: { required: true, ...json(schema, example) },
     responses: {
       '200': ok('Accepted: the reference to quote', {
         type: 'object',
         properties: { ok: { type: 'boolean' }, reference: { type: 'string', example: 'NL-261124-K7Q2M' } },
       }),
-      ...errors(400, 403, 413, 415, 429, 503),
+      ...errors(400, 403, 413, 415, 422, 429, 503),
     },
   },
 })
@@ -521,6 +529,10 @@ export function openApiDocument(serverUrl: string) {
         ),
         E413: error('Body too large (`PAYLOAD_TOO_LARGE`)', errorExamples.E413),
         E415: error('Not JSON (`UNSUPPORTED_MEDIA_TYPE`)', errorExamples.E415),
+        E422: error(
+          'The Idempotency-Key came with another submission before (`IDEMPOTENCY_KEY_REUSED`)',
+          errorExamples.E422,
+        ),
         E429: {
           ...error(
             'Too many requests (`RATE_LIMITED`): per client, or from an address after too many calls without a valid secret; see `Retry-After`',
@@ -708,7 +720,7 @@ export function openApiDocument(serverUrl: string) {
             email: 'lezer@example.nl',
             question: 'Mijn krant komt te laat.',
           }).post,
-          parameters: queryParameters(localeQuerySchema),
+          parameters: [...queryParameters(localeQuerySchema), idempotencyKey],
         },
       },
       '/api/political-ad-complaint': complaintPost(

@@ -9,7 +9,14 @@ import { errorBody, serviceUnavailable, toHttpError } from '../middleware/errors
 import { crossSiteRefused, notJson } from '../middleware/post-guards'
 import { feedEntry, lookupAnswer } from '../services/api-clients'
 import { fileEntry, taskEntry } from '../services/brand-tasks'
-import { FileTooLarge, InvalidTransition, NotFound, TaskAnswered, ValidationFailed } from '../services/errors'
+import {
+  FileTooLarge,
+  IdempotencyKeyReused,
+  InvalidTransition,
+  NotFound,
+  TaskAnswered,
+  ValidationFailed,
+} from '../services/errors'
 import type { AppliedAnswer, FeedPage, WebhookPayload } from '../services/fulfilment-shapes'
 import { requestVerified, suppressionCreated, webhookHeaders } from '../services/webhooks'
 
@@ -210,6 +217,7 @@ export const errorExamples = {
   E410: body(noticeGone()),
   E413: body(toHttpError({ status: 413, type: 'entity.too.large' })),
   E415: body(notJson()),
+  E422: body(toHttpError(new IdempotencyKeyReused())),
   E429: body(tooManyForClient()),
   E503: body(serviceUnavailable()),
 }

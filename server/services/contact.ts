@@ -5,18 +5,20 @@ import { readPhoneNumber } from '#shared/phone-number.ts'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
 import { senderErrors } from '#shared/sender-rules.ts'
 import type { Site } from '#shared/site.ts'
-import { type ContactMessage, contactMessageInsert } from '../db/contact-repository'
+import { type ContactMessage, contactMessageInsert, findContactMessage } from '../db/contact-repository'
 import type { Db } from '../db/database'
+import { keyedId, writeOnce } from '../db/idempotency'
 import { withFreshReference } from '../db/references'
 import { insertWithMails } from '../db/unit-of-work'
 import { contactAcknowledgementMail, customerServiceMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
-import { UndeliverableEmail, ValidationFailed } from './errors'
+import { IdempotencyKeyReused, UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 
 export interface ContactService {
   /** Stores and mails the message; answers its reference. */
-  send(body: ContactBody, site: Site, locale: Locale): Promise<{ reference: string }>
+  /** Issue 30: the same `idempotencyKey` again answers the first message's reference and stores nothing. */
+  send(body: ContactBody, site: Site, locale: Locale, idempotencyKey?: string): Promise<{ reference: string }>
 }
 
 /**
@@ -33,7 +35,7 @@ export function createContactService(deps: {
 }): ContactService {
   const clock = deps.clock ?? (() => new Date())
   return {
-    async send(body, site, locale) {
+    async send(body, site, locale, idempotencyKey) {
       const errors = senderErrors(body, 'question')
       // A number in the site's country's notation or international, stored as E.164; never rewritten.
       const phone = phoneOrNothing(body.phone) ? readPhoneNumber(body.phone ?? '', site.country) : undefined
@@ -44,7 +46,7 @@ export function createContactService(deps: {
       const at = clock()
       const now = at.toISOString()
       const message: ContactMessage = {
-        id: crypto.randomUUID(),
+        id: idempotencyKey ? keyedId('contact-message', site.country, idempotencyKey) : crypto.randomUUID(),
         reference: '',
         country: site.country,
         language: locale.slice(0, 2),
@@ -59,33 +61,41 @@ export function createContactService(deps: {
       const visitor = serverTranslate(locale)
       // Beyond the limit the message is stored and handled as usual; only the acknowledgement is not sent.
       const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      await withFreshReference(site.country, at, async (reference) => {
-        message.reference = reference
-        await insertWithMails(
-          deps.db,
-          now,
-          [contactMessageInsert(deps.db.db, message)],
-          [
-            {
-              kind: 'customer-service',
-              aboutId: message.id,
-              to: deps.mailbox[site.country],
-              // Answering the message answers the visitor (issue 27), not no-reply@.
-              replyTo: email,
-              ...customerServiceMail(team, message),
-            },
-            acknowledge && {
-              kind: 'contact-acknowledgement',
-              aboutId: message.id,
-              to: email,
-              // An answer to the acknowledgement reaches customer service, not no-reply@.
-              replyTo: deps.mailbox[site.country],
-              ...contactAcknowledgementMail(visitor, message),
-            },
-          ],
-        )
-      })
-      return { reference: message.reference }
+      const store = () =>
+        withFreshReference(site.country, at, async (reference) => {
+          message.reference = reference
+          await insertWithMails(
+            deps.db,
+            now,
+            [contactMessageInsert(deps.db.db, message)],
+            [
+              {
+                kind: 'customer-service',
+                aboutId: message.id,
+                to: deps.mailbox[site.country],
+                // Answering the message answers the visitor (issue 27), not no-reply@.
+                replyTo: email,
+                ...customerServiceMail(team, message),
+              },
+              acknowledge && {
+                kind: 'contact-acknowledgement',
+                aboutId: message.id,
+                to: email,
+                // An answer to the acknowledgement reaches customer service, not no-reply@.
+                replyTo: deps.mailbox[site.country],
+                ...contactAcknowledgementMail(visitor, message),
+              },
+            ],
+          )
+        })
+      const replay = async () => {
+        const first = await findContactMessage(deps.db.db, message.id)
+        if (first?.email !== email) throw new IdempotencyKeyReused()
+        return first.reference ?? ''
+      }
+      return {
+        reference: await writeOnce(idempotencyKey, () => store().then(() => message.reference), replay),
+      }
     },
   }
 }

@@ -85,6 +85,14 @@ export class FileRefused extends Error {
   }
 }
 
+/** Issue 30: an Idempotency-Key sent again with another submission than the first (another address). */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super('This Idempotency-Key was used for another submission; send a new key with a new submission')
+    this.name = 'IdempotencyKeyReused'
+  }
+}
+
 /** Issue 25: a task's answer is final; another answer than the first is refused. */
 export class TaskAnswered extends Error {
   constructor() {

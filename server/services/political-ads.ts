@@ -23,15 +23,21 @@ import {
   withdrawalsOf,
 } from '../db/campaign-repository'
 
-import { insertComplaint, insertComplaintEvent, type PoliticalAdComplaint } from '../db/complaint-repository'
+import {
+  findComplaintById,
+  insertComplaint,
+  insertComplaintEvent,
+  type PoliticalAdComplaint,
+} from '../db/complaint-repository'
 import type { Db } from '../db/database'
+import { keyedId, writeOnce } from '../db/idempotency'
 import { withFreshReference } from '../db/references'
 import { saveWithMails } from '../db/unit-of-work'
 import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import { briefCache } from './brief-cache'
 import { createCampaignTextIndex } from './campaign-text-index'
 import type { EmailDomainCheck } from './email-domain'
-import { UndeliverableEmail, ValidationFailed } from './errors'
+import { IdempotencyKeyReused, UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 
 export interface ComplaintBody {
@@ -69,7 +75,8 @@ export interface PoliticalAdsService {
   /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
   removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
-  complain(body: ComplaintBody, site: Site): Promise<{ reference: string }>
+  /** Issue 30: the same `idempotencyKey` again answers the first complaint's reference and stores nothing. */
+  complain(body: ComplaintBody, site: Site, idempotencyKey?: string): Promise<{ reference: string }>
   /** This process changed a notice (a complaint's outcome, the retention job): the text filter reads again. */
   noticesChanged(): void
 }
@@ -180,7 +187,7 @@ export function createPoliticalAdsService(deps: {
       }
     },
     removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
-    async complain(body, site) {
+    async complain(body, site, idempotencyKey) {
       const errors = senderErrors(body, 'explanation')
       const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
       if (!campaign) errors.push({ field: 'campaignId', rule: 'unknown' })
@@ -190,7 +197,7 @@ export function createPoliticalAdsService(deps: {
       const at = clock()
       const now = at.toISOString()
       const complaint: PoliticalAdComplaint = {
-        id: crypto.randomUUID(),
+        id: idempotencyKey ? keyedId('complaint', site.country, idempotencyKey) : crypto.randomUUID(),
         reference: '',
         country: site.country,
         locale: body.locale,
@@ -211,29 +218,37 @@ export function createPoliticalAdsService(deps: {
       const desk = deps.deskOrigin?.(site) ?? null
       const deskLink = (reference: string) =>
         desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
-      await withFreshReference(site.country, at, async (reference) => {
-        complaint.reference = reference
-        await saveWithMails(db, now, async (trx) => {
-          await insertComplaint(trx, complaint)
-          await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
-          return [
-            {
-              kind: 'complaint',
-              aboutId: complaint.id,
-              to: deps.complaintMailbox[site.country],
-              ...complaintTeamMail(team, complaint, campaign, deskLink(complaint.reference)),
-            },
-            acknowledge && {
-              kind: 'complaint-acknowledgement',
-              aboutId: complaint.id,
-              to: email,
-              replyTo: deps.complaintMailbox[site.country],
-              ...complaintAcknowledgementMail(visitor, complaint, campaign),
-            },
-          ]
+      const store = () =>
+        withFreshReference(site.country, at, async (reference) => {
+          complaint.reference = reference
+          await saveWithMails(db, now, async (trx) => {
+            await insertComplaint(trx, complaint)
+            await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
+            return [
+              {
+                kind: 'complaint',
+                aboutId: complaint.id,
+                to: deps.complaintMailbox[site.country],
+                ...complaintTeamMail(team, complaint, campaign, deskLink(complaint.reference)),
+              },
+              acknowledge && {
+                kind: 'complaint-acknowledgement',
+                aboutId: complaint.id,
+                to: email,
+                replyTo: deps.complaintMailbox[site.country],
+                ...complaintAcknowledgementMail(visitor, complaint, campaign),
+              },
+            ]
+          })
         })
-      })
-      return { reference: complaint.reference }
+      const replay = async () => {
+        const first = await findComplaintById(db.db, complaint.id)
+        if (first?.email !== email) throw new IdempotencyKeyReused()
+        return first.reference ?? ''
+      }
+      return {
+        reference: await writeOnce(idempotencyKey, () => store().then(() => complaint.reference), replay),
+      }
     },
   }
 }

@@ -15,6 +15,7 @@ import { checkBody } from '#shared/privacy-rights/rules.ts'
 import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { insertEvent } from '../db/desk-repository'
+import { keyedId, writeOnce } from '../db/idempotency'
 import {
   consumeToken,
   findRequest,
@@ -32,7 +33,7 @@ import { insertWithMails, saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail, privacyTeamMail, receiptMail, verificationMail } from '../mail/templates'
 import { createTasks } from './brand-tasks'
 import type { EmailDomainCheck } from './email-domain'
-import { UndeliverableEmail, ValidationFailed } from './errors'
+import { IdempotencyKeyReused, UndeliverableEmail, ValidationFailed } from './errors'
 import type { RecipientMailLimit } from './recipient-limit'
 import { requesterMails } from './request-mails'
 import { publishVerified, recordSuppressions } from './webhooks'
@@ -55,6 +56,8 @@ export interface PrivacyRequestService {
   submit(
     body: PrivacyRequestBody,
     site: Site,
+    /** Issue 30: the same key again answers the first submission's answer and stores nothing. */
+    idempotencyKey?: string,
   ): Promise<{ id: string; reference: string; status: PrivacyRequest['status'] }>
   /** What the verification page shows for a token, without consuming it (mail scanners open links). */
   preview(token: string): Promise<VerificationState>
@@ -75,8 +78,9 @@ export function createPrivacyRequestService(deps: {
   const mails = requesterMails(brands, settings.privacyMailbox)
 
   return {
-    async submit(body, site) {
+    async submit(body, site, idempotencyKey) {
       const request = normalise(body, site, clock())
+      if (idempotencyKey) request.id = keyedId('privacy-request', site.country, idempotencyKey)
       const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
       const errors = checkBody(body, site.country, known, readPhoneNumber)
       if (errors.length > 0) throw new ValidationFailed(errors)
@@ -84,52 +88,62 @@ export function createPrivacyRequestService(deps: {
       const now = request.createdAt
       // Beyond the limit the request is stored and answered as usual; only its mail is not sent.
       const mayMail = request.email ? await mailLimit.allows('verification', request.email) : false
-      await withFreshReference(request.country, new Date(now), async (reference) => {
-        request.reference = reference
-        if (!request.email) {
-          // An objection without an e-mail address cannot be verified by mail. It only stops processing
-          // (spec §1: opting out), so it is recorded at once.
-          const executed = { ...request, status: 'executed' as const, executedAt: now }
-          await saveWithMails(db, now, async (trx) => {
-            await insertRequest(trx, executed)
-            await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
-            await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
-            await recordSuppressions(trx, executed, suppressionsFor(executed), now)
-            return []
-          })
-          request.status = 'executed'
-          return
-        }
-        // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
-        const token = randomBytes(32).toString('base64url')
-        const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
-        const link = `${site.origin}/${request.language}/verify-email?token=${token}`
-        // The request, its timeline's first entries, its token and its mail: one round trip (PostgreSQL).
-        await insertWithMails(
-          db,
-          now,
-          [
-            requestInsert(db.db, request),
-            eventInsert(db.db, 'request', request.id, { kind: 'received', occurredAt: now }),
-            tokenInsert(db.db, { hash: hashToken(token), requestId: request.id, expiresAt }),
-          ],
-          [
-            mayMail &&
-              mails.to(
-                request,
-                'verification',
-                verificationMail(
-                  mails.translate(request),
-                  mails.named(request),
-                  link,
-                  settings.verificationTtlHours,
+      const replay = async () => {
+        const first = await findRequest(db.db, request.id)
+        if (!first || first.email !== request.email || first.flowType !== request.flowType)
+          throw new IdempotencyKeyReused()
+        return { id: first.id, reference: first.reference ?? '', status: first.status }
+      }
+      // The request, with its first timeline entries and its mail (or its suppressions: no address to verify).
+      const store = async () => {
+        await withFreshReference(request.country, new Date(now), async (reference) => {
+          request.reference = reference
+          if (!request.email) {
+            // An objection without an e-mail address cannot be verified by mail. It only stops processing
+            // (spec §1: opting out), so it is recorded at once.
+            const executed = { ...request, status: 'executed' as const, executedAt: now }
+            await saveWithMails(db, now, async (trx) => {
+              await insertRequest(trx, executed)
+              await insertEvent(trx, executed.id, { kind: 'received', occurredAt: now })
+              await insertEvent(trx, executed.id, { kind: 'executed', occurredAt: now })
+              await recordSuppressions(trx, executed, suppressionsFor(executed), now)
+              return []
+            })
+            request.status = 'executed'
+            return
+          }
+          // DESIGN.md decision 7: 32 random bytes in the link, only their SHA-256 in the database.
+          const token = randomBytes(32).toString('base64url')
+          const expiresAt = new Date(Date.parse(now) + settings.verificationTtlHours * 3600_000).toISOString()
+          const link = `${site.origin}/${request.language}/verify-email?token=${token}`
+          // The request, its timeline's first entries, its token and its mail: one round trip (PostgreSQL).
+          await insertWithMails(
+            db,
+            now,
+            [
+              requestInsert(db.db, request),
+              eventInsert(db.db, 'request', request.id, { kind: 'received', occurredAt: now }),
+              tokenInsert(db.db, { hash: hashToken(token), requestId: request.id, expiresAt }),
+            ],
+            [
+              mayMail &&
+                mails.to(
+                  request,
+                  'verification',
+                  verificationMail(
+                    mails.translate(request),
+                    mails.named(request),
+                    link,
+                    settings.verificationTtlHours,
+                  ),
                 ),
-              ),
-          ],
-          'request',
-        )
-      })
-      return { id: request.id, reference: request.reference ?? '', status: request.status }
+            ],
+            'request',
+          )
+        })
+        return { id: request.id, reference: request.reference ?? '', status: request.status }
+      }
+      return writeOnce(idempotencyKey, store, replay)
     },
 
     async preview(token) {

@@ -199,8 +199,8 @@ http {
       proxy_connect_timeout 1s;
       proxy_next_upstream error timeout;
     }
-    # As deploy/nginx.conf.template: the idempotent POSTs go to the next instance when one dies.
-    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result)$" {
+    # As deploy/nginx.conf.template: POSTs safe to send twice go to the next instance when one dies.
+    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result|api/privacy-rights/request|api/contact|api/political-ad-complaint)$" {
       proxy_pass http://app;
       proxy_http_version 1.1;
       proxy_set_header Connection "";

@@ -151,7 +151,7 @@ export class Traffic {
       method: 'POST',
       host,
       path: '/api/privacy-rights/request',
-      headers: { origin: ORIGIN[host] ?? '' },
+      headers: { origin: ORIGIN[host] ?? '', 'idempotency-key': `${this.run}-request-${n}-key` },
       body,
     }).then((answer) => {
       if (answer.status >= 200 && answer.status < 300) {
@@ -170,7 +170,7 @@ export class Traffic {
       method: 'POST',
       host: BE,
       path: `/api/contact?locale=${n % 2 ? 'fr_be' : 'nl_be'}`,
-      headers: { origin: ORIGIN[BE] ?? '' },
+      headers: { origin: ORIGIN[BE] ?? '', 'idempotency-key': `${this.run}-contact-${n}-key` },
       body: { name: 'Anne Peeters', email, question: 'Mijn krant komt te laat.', subject: 'delivery' },
     }).then((answer) => {
       if (answer.status >= 200 && answer.status < 300) this.ledger.contacts.push(email)
@@ -184,7 +184,7 @@ export class Traffic {
       method: 'POST',
       host: ACC_BE,
       path: '/api/political-ad-complaint',
-      headers: { origin: ORIGIN[ACC_BE] ?? '' },
+      headers: { origin: ORIGIN[ACC_BE] ?? '', 'idempotency-key': `${this.run}-complaint-${n}-key` },
       body: {
         name: 'Lotte',
         email,

@@ -97,7 +97,11 @@ export function ComplaintModal({ campaignId }: { campaignId: string }) {
       return
     }
     setBusy(true)
-    const answer = await postJson('/api/political-ad-complaint', { ...values, reason, campaignId, locale })
+    const answer = await postJson(
+      '/api/political-ad-complaint',
+      { ...values, reason, campaignId, locale },
+      { submission: true },
+    )
     setBusy(false)
     // Spec §8: a 400 with validationError INVALID_EMAIL marks the e-mail field, and any other field the
     // server names is marked too; the form stays, with the focus on the first.
