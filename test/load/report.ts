@@ -52,8 +52,8 @@ export function report(
     },
     {
       goal: `page p99 outside the fault windows ≤ ${PAGE_P99_GOAL_MS} ms`,
-      value: `${fixed(pageP99)} ms over ${quiet.length} pages`,
-      pass: quiet.length > 0 && pageP99 <= PAGE_P99_GOAL_MS,
+      value: `${fixed(pageP99)} ms over ${quiet.length} pages${options.judgeLatency ? '' : ' (reported, not judged: --short)'}`,
+      pass: !options.judgeLatency || (quiet.length > 0 && pageP99 <= PAGE_P99_GOAL_MS),
     },
     {
       goal: 'queues and answers drained after the load',
