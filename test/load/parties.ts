@@ -49,6 +49,8 @@ export class MailSink {
         })
       },
     })
+    // A client that drops its connection (an instance killed mid-mail) is its problem, not the sink's.
+    server.on('error', () => {})
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
     this.port = (server.server.address() as AddressInfo).port
     this.server = server
