@@ -11,51 +11,9 @@ import type { Language } from '#shared/locale.ts'
 import type { CampaignItem } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import { campaignFigures } from '../format'
+import { FIELD_LABELS } from './fieldLabels'
 
-/** Which row of the notice a field belongs to: the list of earlier versions names and shows its rows. */
-export const FIELD_LABELS: Record<keyof CampaignItem, PhraseKey> = {
-  id: 'political_ads.detail.intro_id',
-  status: 'political_ads.detail.status',
-  sponsorName: 'political_ads.detail.sponsor',
-  sponsorLegalName: 'political_ads.detail.sponsor',
-  sponsorEmail: 'political_ads.detail.sponsor',
-  sponsorAddress: 'political_ads.detail.sponsor',
-  sponsorEstablishment: 'political_ads.detail.sponsor',
-  sponsorRegistrationNumber: 'political_ads.detail.sponsor',
-  publicationStartDate: 'political_ads.detail.period',
-  publicationEndDate: 'political_ads.detail.period',
-  budgetLowerBound: 'political_ads.detail.budget',
-  budgetUpperBound: 'political_ads.detail.budget',
-  otherBenefits: 'political_ads.detail.budget',
-  reachLowerBound: 'political_ads.detail.reach',
-  reachUpperBound: 'political_ads.detail.reach',
-  channel: 'political_ads.detail.channel',
-  fundingOriginType: 'political_ads.detail.funding_origin',
-  fundingRegion: 'political_ads.detail.funding_region',
-  campaignContextUrl: 'political_ads.detail.context',
-  campaignContextNoteNl: 'political_ads.detail.note',
-  campaignContextNoteFr: 'political_ads.detail.note',
-  payerName: 'political_ads.detail.payer',
-  payerLegalName: 'political_ads.detail.payer',
-  payerEmail: 'political_ads.detail.payer',
-  payerAddress: 'political_ads.detail.payer',
-  payerEstablishment: 'political_ads.detail.payer',
-  ultimateBeneficiaryOwnerName: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerLegalName: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerEmail: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerAddress: 'political_ads.detail.beneficiary',
-  ultimateBeneficiaryOwnerEstablishment: 'political_ads.detail.beneficiary',
-  amountsMethodology: 'political_ads.detail.methodology',
-  linkedProcessType: 'political_ads.detail.linked_process',
-  linkedProcessName: 'political_ads.detail.linked_process',
-  linkedProcessDate: 'political_ads.detail.linked_process',
-  electionInfoUrl: 'political_ads.detail.election_info',
-  targetingUsed: 'political_ads.detail.targeting',
-  targetingInfoUrl: 'political_ads.detail.targeting',
-  repositoryUrl: 'political_ads.detail.repository',
-  suspensions: 'political_ads.detail.suspended',
-  textLanguage: 'political_ads.detail.methodology',
-}
+export { FIELD_LABELS }
 
 /** A party of the notice (sponsor, controlling entity, payer), as the 2025/1410 template lists it. */
 interface Party {
