@@ -36,43 +36,9 @@ import type {
   VerificationTokenTable,
 } from './schema-requests'
 
-export type {
-  ApiCallTable,
-  ApiClientPreviousSecretTable,
-  ApiClientTable,
-  BrandTaskTable,
-  FeedSequenceTable,
-  SuppressionAppliedTable,
-  TaskFileChunkTable,
-  TaskFileTable,
-  WebhookDeliveryTable,
-  WebhookEndpointTable,
-} from './schema-clients'
-export type {
-  CampaignItemTable,
-  CampaignItemTombstoneTable,
-  CampaignItemVersionTable,
-  CampaignItemWithdrawalTable,
-  ComplaintEventTable,
-  NoticeArchiveTable,
-  NoticeJournalTable,
-  NoticeRepositoryExportTable,
-  PoliticalAdComplaintTable,
-} from './schema-notices'
-export type {
-  ContactMessageTable,
-  JobRunTable,
-  MailOutboxTable,
-  MarketingSuppressionTable,
-  PreferenceTokenTable,
-  PrivacyRequestTable,
-  RequestEventTable,
-  RequestTallyTable,
-  StaffAuditLogTable,
-  StaffSessionTable,
-  UnsubscribeKeyTable,
-  VerificationTokenTable,
-} from './schema-requests'
+export type * from './schema-clients'
+export type * from './schema-notices'
+export type * from './schema-requests'
 
 /**
  * The tables, as both SQLite and PostgreSQL hold them (DESIGN.md §5): ids are text made by the app,
