@@ -1,4 +1,3 @@
-import type { Composition } from './compose'
 import type { Base } from './compose-base'
 import type { deskServices, transparencyServices } from './compose-services'
 import type { Config } from './config'
@@ -8,7 +7,7 @@ import { startDeadlineJob } from './services/desk'
 import { startNoticeArchiveJob } from './services/notice-archive'
 import { startRetentionJob } from './services/retention'
 import type { WebhookAddressPolicy } from './services/webhook-urls'
-import { startWebhookWorker } from './services/webhooks'
+import { startWebhookWorker, type webhookAdmin } from './services/webhooks'
 
 /** Issue 31 (moved from compose.ts): what an instance runs beside answering requests. */
 export interface WorkerParts {
@@ -19,13 +18,31 @@ export interface WorkerParts {
   transparency: ReturnType<typeof transparencyServices>
   signingKey: Buffer
   addresses: WebhookAddressPolicy
-  webhooks: Composition['webhooks']
+  webhooks: Webhooks
   noticesChanged: () => void
   /** What stops each worker, run in order at close. */
   stops: (() => Promise<void> | void)[]
 }
 
-type WorkerOptions = Parameters<Composition['startWorkers']>[0]
+/** How a test runs the workers (production takes the defaults). */
+export interface WorkerOptions {
+  outboxIntervalMs?: number
+  retryBaseMs?: number
+  webhookIntervalMs?: number
+  /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
+  clock?: () => Date
+  /**
+   * false: no hourly jobs (retention, desk deadlines); a test that moves its clock runs them itself, at the
+   * moments it chooses.
+   */
+  hourlyJobs?: boolean
+}
+
+/** Webhooks (issue 17): the operators' commands, and the poller once the workers started. */
+export interface Webhooks {
+  admin: ReturnType<typeof webhookAdmin>
+  worker: ReturnType<typeof startWebhookWorker> | null
+}
 
 /** Starts the mail poller, the webhook worker and (unless a test runs them itself) the hourly jobs. */
 export function startWorkers(parts: WorkerParts, workerOptions: WorkerOptions = {}) {

@@ -3,7 +3,7 @@ import type { Services } from './app'
 import { BRANDS } from './brands'
 import { type Base, type ComposeOptions, openBase } from './compose-base'
 import { deskServices, publicServices, transparencyServices } from './compose-services'
-import { startWorkers, type WorkerParts } from './compose-workers'
+import { startWorkers, type Webhooks, type WorkerOptions, type WorkerParts } from './compose-workers'
 import type { Config } from './config'
 import type { Db } from './db/database'
 import type { OutboxWorker } from './mail/outbox-worker'
@@ -17,7 +17,7 @@ import { createPreferenceService } from './services/preferences'
 import { createStaffService } from './services/staff'
 import { createUnsubscribeService } from './services/unsubscribe'
 import { systemAddressPolicy } from './services/webhook-urls'
-import { type startWebhookWorker, webhookAdmin, webhookKey } from './services/webhooks'
+import { webhookAdmin, webhookKey } from './services/webhooks'
 import { transparencyOrigin } from './sites'
 import { createOidcSignIn } from './staff/oidc'
 
@@ -25,20 +25,9 @@ export interface Composition {
   services: Services
   db: Db
   /** Starts the background work of an instance: the mail poller and the retention job. */
-  startWorkers(options?: {
-    outboxIntervalMs?: number
-    retryBaseMs?: number
-    webhookIntervalMs?: number
-    /** What "now" is for the mail poller; tests inject their own instead of sleeping. */
-    clock?: () => Date
-    /**
-     * false: no hourly jobs (retention, desk deadlines); a test that moves its clock runs them itself, at the
-     * moments it chooses.
-     */
-    hourlyJobs?: boolean
-  }): OutboxWorker
+  startWorkers(options?: WorkerOptions): OutboxWorker
   /** Webhooks (issue 17): the operators' commands, and the poller once startWorkers ran. */
-  webhooks: { admin: ReturnType<typeof webhookAdmin>; worker: ReturnType<typeof startWebhookWorker> | null }
+  webhooks: Webhooks
   /** Shutdown has begun: readiness fails at once so the load balancer stops sending, requests still work. */
   drain(): void
   close(): Promise<void>
@@ -130,7 +119,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
 function webhookParts(config: Config, options: ComposeOptions, base: Base) {
   const signingKey = webhookKey(config, join(options.root, 'data/webhook-signing.key'))
   const addresses = options.webhookAddresses ?? systemAddressPolicy
-  const webhooks: Composition['webhooks'] = {
+  const webhooks: Webhooks = {
     admin: webhookAdmin(base.db, signingKey, addresses, options.clock),
     worker: null,
   }

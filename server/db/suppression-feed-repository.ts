@@ -1,7 +1,11 @@
+import type { Kysely, Transaction } from 'kysely'
 import type { PostalName, SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 
-import type { ApiClient, Executor } from './api-client-repository'
+import type { ApiClient } from './api-client-row'
+import type { Database } from './schema'
+
+type Executor = Kysely<Database> | Transaction<Database>
 
 /**
  * Issue 31 (moved from api-client-repository.ts): the suppressions as a brand system reads them: its feed,

@@ -5,6 +5,9 @@
 
 export type Schema = Record<string, unknown>
 
+/** An OpenAPI path item: its operations by method, and parameters common to them. */
+export type PathItems = Record<string, Record<string, unknown>>
+
 /** ajv's `nullable: true` is OpenAPI 3.0; 3.1 (JSON Schema 2020-12) says `type: [t, 'null']`. */
 export function oas31(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(oas31)

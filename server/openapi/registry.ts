@@ -1,3 +1,4 @@
+import type { PathItems } from './build'
 import { brandSystemPaths } from './paths/brand-systems'
 import { metaPaths } from './paths/meta'
 import { noticeArchivePaths } from './paths/notice-archive'
@@ -5,9 +6,6 @@ import { politicalAdPaths } from './paths/political-ads'
 import { preferencePaths } from './paths/preferences'
 import { publicPaths } from './paths/public'
 import { staffPaths } from './paths/staff'
-
-/** An OpenAPI path item: its operations by method, and parameters common to them. */
-export type PathItems = Record<string, Record<string, unknown>>
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
 
@@ -17,6 +15,8 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'option
  * test/api/openapi-registry.test.ts compares it with the routes Express really has, both ways, so a route
  * cannot exist without its description and a description cannot outlive its route.
  */
+export type { PathItems }
+
 const AREAS: Record<string, PathItems> = {
   public: publicPaths,
   preferences: preferencePaths,

@@ -11,11 +11,11 @@ import {
   json,
   jsonExamples,
   ok,
+  type PathItems,
   param,
   queryParameters,
 } from '../build'
 import { appliedExample, errorExamples, feedExamples, lookupExample, taskExamples } from '../examples'
-import type { PathItems } from '../registry'
 
 /** Issues 17 and 25: what the brand systems call with their secret: the suppression feed and their tasks. */
 export const brandSystemPaths: PathItems = {

@@ -1,5 +1,4 @@
-import { component, json, ok, open, param } from '../build'
-import type { PathItems } from '../registry'
+import { component, json, ok, open, type PathItems, param } from '../build'
 
 /** This document and its reference page (router.ts). */
 export const metaPaths: PathItems = {

@@ -1,5 +1,4 @@
-import { errors, ok, open, param, type Schema } from '../build'
-import type { PathItems } from '../registry'
+import { errors, ok, open, type PathItems, param, type Schema } from '../build'
 
 /** Issue 29: the archive's manifest. */
 const hex64 = { type: 'string', pattern: '^[0-9a-f]{64}$' }

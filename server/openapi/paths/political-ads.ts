@@ -3,8 +3,7 @@ import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import { CHANNEL_FILTERS, PERIOD_FILTERS } from '#shared/political-ads.ts'
 import { COUNTRIES } from '#shared/site.ts'
 import { complaintSchema, EXPORT_COLUMNS, SINCE_PATTERN } from '../../api/political-ads'
-import { component, errors, json, ok, open, param, publicPost } from '../build'
-import type { PathItems } from '../registry'
+import { component, errors, json, ok, open, type PathItems, param, publicPost } from '../build'
 
 const sinceParam = param('since', {
   type: 'string',

@@ -1,6 +1,5 @@
 import { preferenceLinkSchema, preferenceStopSchema } from '#shared/privacy-rights/preferences.ts'
-import { errors, json, ok, open, param } from '../build'
-import type { PathItems } from '../registry'
+import { errors, json, ok, open, type PathItems, param } from '../build'
 
 /** Issue 28: the reader's preference centre, and the one-click unsubscribe of the brands' mailings. */
 export const preferencePaths: PathItems = {

@@ -3,8 +3,7 @@ import { localeQuerySchema } from '#shared/locale.ts'
 import { privacyRequestSchema } from '#shared/privacy-rights/schema.ts'
 import { searchQuerySchema } from '#shared/search.ts'
 import { addressQuerySchema } from '../../api/address'
-import { component, errors, ok, open, param, publicPost, queryParameters } from '../build'
-import type { PathItems } from '../registry'
+import { component, errors, ok, open, type PathItems, param, publicPost, queryParameters } from '../build'
 
 /** The public site's API: documents, search, addresses, privacy requests, the figures, contact. */
 export const publicPaths: PathItems = {

@@ -8,8 +8,7 @@ import {
 } from '#shared/privacy-rights/desk.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { TASK_FILE_TYPES } from '#shared/privacy-rights/tasks.ts'
-import { component, errors, json, ok, param, queryParameters, staff } from '../build'
-import type { PathItems } from '../registry'
+import { component, errors, json, ok, type PathItems, param, queryParameters, staff } from '../build'
 
 const deskAction = (operationId: string, summary: string, schema: unknown, example: unknown) => ({
   post: {
