@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import type { BrandCatalog } from '#shared/brands.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import { toLocale } from '#shared/locale.ts'
 import { readPhoneNumber } from '#shared/phone-number.ts'
@@ -11,20 +10,17 @@ import {
   type PreferencesView,
 } from '#shared/privacy-rights/preferences.ts'
 import { checkBody } from '#shared/privacy-rights/rules.ts'
-import type { Country, Site } from '#shared/site.ts'
-import type { Db } from '../db/database'
+import type { Site } from '#shared/site.ts'
 import { findPreferenceToken, insertPreferenceToken, type PreferenceLink } from '../db/preference-repository'
 import { saveWithMails } from '../db/unit-of-work'
 import { preferenceLinkMail } from '../mail/templates'
-import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
-import { type StopCounter, stopPreferences } from './preference-stops'
+import { type StopCounter, type StopDeps, stopPreferences } from './preference-stops'
 
 export type { StopCounter }
 
 import { preferencesViewOf } from './preference-view'
 import { hashToken } from './privacy-requests'
-import type { RecipientMailLimit } from './recipient-limit'
 
 const DAY_MS = 86_400_000
 
@@ -33,15 +29,7 @@ const DAY_MS = 86_400_000
  * as for every mail to an address), valid 7 days and kept only as its SHA-256; the page reads the reader's
  * choices per brand and channel and stops what they choose, never undoing a stop.
  */
-export function createPreferenceService(deps: {
-  db: Db
-  brands: BrandCatalog
-  emailDomainCheck: EmailDomainCheck
-  mailLimit: RecipientMailLimit
-  privacyMailbox: Readonly<Record<Country, string>>
-  count?: StopCounter
-  clock?: () => Date
-}) {
+export function createPreferenceService(deps: Omit<StopDeps, 'clock'> & { clock?: () => Date }) {
   const { db, brands } = deps
   const clock = deps.clock ?? (() => new Date())
 
