@@ -73,17 +73,6 @@ export function createRequesterAccess(deps: {
     return state
   }
 
-  const packageOf = (state: RequesterState, fileCount: number) =>
-    state.request.flowType === 'RIGHT_OF_ACCESS' &&
-    state.request.status === 'completed' &&
-    state.packageExpiresAt
-      ? {
-          until: state.packageExpiresAt,
-          expired: clock().getTime() >= Date.parse(state.packageExpiresAt),
-          files: fileCount,
-        }
-      : null
-
   return {
     /** The unlocked request of a cookie, or null (none, forged, or past its 30 minutes). */
     unlockedBy(cookie: string | undefined): string | null {
@@ -97,35 +86,7 @@ export function createRequesterAccess(deps: {
 
     async view(token: string, unlocked: string | null): Promise<RequestStatusView | null> {
       const state = await stateOf(token)
-      if (!state) return null
-      const { request } = state
-      const now = clock()
-      const open = unlocked === request.id
-      const [events, views, stored] = await Promise.all([
-        eventsOf(db.db, request.id),
-        taskViews(db, brands, request, now),
-        filesOf(db.db, { requestId: request.id }),
-      ])
-      return {
-        reference: request.reference ?? '',
-        flowType: request.flowType,
-        status: request.status,
-        receivedAt: request.createdAt,
-        dueAt: request.dueAt,
-        outcomes: outcomeViews(views),
-        unlocked: open,
-        codePending:
-          !open &&
-          state.code !== null &&
-          state.code.tries < CODE_TRIES &&
-          Date.parse(state.code.expiresAt) > now.getTime(),
-        replies: events.flatMap((event) =>
-          event.kind === 'extended' || event.kind === 'completed' || event.kind === 'rejected'
-            ? [{ id: event.id, kind: event.kind, at: event.occurredAt, text: open ? event.text : null }]
-            : [],
-        ),
-        package: packageOf(state, stored.length),
-      }
+      return state ? statusView({ db, brands, now: clock() }, state, unlocked) : null
     },
 
     /** Mails a new code to the request's address (requester-codes.ts). */
@@ -134,39 +95,11 @@ export function createRequesterAccess(deps: {
     /** A try at the code: the cookie that unlocks the request, or why not (requester-codes.ts). */
     unlock: async (token: string, code: string) => unlockWithCode(codeDeps, await stateOf(token), code),
 
-    /**
-     * The access package as a ZIP stream: the summary page in the requester's language and every brand's
-     * files, read chunk by chunk as the ZIP is written. `locked` without the second factor, `gone` after its
-     * days, `none` when the request has no package.
-     */
-    async download(
-      token: string,
-      unlocked: string | null,
-    ): Promise<
-      | { kind: 'zip'; name: string; stream: NodeJS.ReadableStream; requestId: string; lang: 'nl' | 'fr' }
-      | { kind: 'locked' | 'gone' | 'none' }
-    > {
+    /** The access package as a ZIP stream, or why not (packageDownload). */
+    async download(token: string, unlocked: string | null) {
       const state = await stateOf(token)
-      if (!state) return { kind: 'none' }
-      const pack = packageOf(state, 0)
-      if (!pack) return { kind: 'none' }
-      if (pack.expired) return { kind: 'gone' }
-      if (unlocked !== state.request.id) return { kind: 'locked' }
-      const { request } = state
-      const now = clock()
-      const [views, stored, events] = await Promise.all([
-        taskViews(db, brands, request, now),
-        filesOf(db.db, { requestId: request.id }),
-        eventsOf(db.db, request.id),
-      ])
-      const zip = packageZip({ request, views, stored, events, files, now })
-      return {
-        kind: 'zip',
-        name: `${request.reference}.zip`,
-        stream: zip.outputStream,
-        requestId: request.id,
-        lang: request.language,
-      }
+      if (!state) return { kind: 'none' as const }
+      return packageDownload({ db, brands, files, now: clock() }, state, unlocked)
     },
 
     /** A download that reached its end, on the request's timeline. */
@@ -177,3 +110,86 @@ export function createRequesterAccess(deps: {
 }
 
 export type RequesterAccess = ReturnType<typeof createRequesterAccess>
+
+/** What the status page shows of a request whose link works; the replies' texts only once unlocked. */
+async function statusView(
+  ctx: { db: Db; brands: BrandCatalog; now: Date },
+  state: RequesterState,
+  unlocked: string | null,
+): Promise<RequestStatusView> {
+  const { request } = state
+  const { db, brands, now } = ctx
+  const open = unlocked === request.id
+  const [events, views, stored] = await Promise.all([
+    eventsOf(db.db, request.id),
+    taskViews(db, brands, request, now),
+    filesOf(db.db, { requestId: request.id }),
+  ])
+  return {
+    reference: request.reference ?? '',
+    flowType: request.flowType,
+    status: request.status,
+    receivedAt: request.createdAt,
+    dueAt: request.dueAt,
+    outcomes: outcomeViews(views),
+    unlocked: open,
+    codePending:
+      !open &&
+      state.code !== null &&
+      state.code.tries < CODE_TRIES &&
+      Date.parse(state.code.expiresAt) > now.getTime(),
+    replies: events.flatMap((event) =>
+      event.kind === 'extended' || event.kind === 'completed' || event.kind === 'rejected'
+        ? [{ id: event.id, kind: event.kind, at: event.occurredAt, text: open ? event.text : null }]
+        : [],
+    ),
+    package: accessPackage(state, stored.length, now),
+  }
+}
+
+/** The access package of a completed access request, while it has one: until when, whether expired, its files. */
+function accessPackage(state: RequesterState, fileCount: number, now: Date) {
+  return state.request.flowType === 'RIGHT_OF_ACCESS' &&
+    state.request.status === 'completed' &&
+    state.packageExpiresAt
+    ? {
+        until: state.packageExpiresAt,
+        expired: now.getTime() >= Date.parse(state.packageExpiresAt),
+        files: fileCount,
+      }
+    : null
+}
+
+/**
+ * The access package as a ZIP stream: the summary page in the requester's language and every brand's
+ * files, read chunk by chunk as the ZIP is written. `locked` without the second factor, `gone` after its
+ * days, `none` when the request has no package.
+ */
+async function packageDownload(
+  ctx: { db: Db; brands: BrandCatalog; files: FileStore; now: Date },
+  state: RequesterState,
+  unlocked: string | null,
+): Promise<
+  | { kind: 'zip'; name: string; stream: NodeJS.ReadableStream; requestId: string; lang: 'nl' | 'fr' }
+  | { kind: 'locked' | 'gone' | 'none' }
+> {
+  const { db, brands, files, now } = ctx
+  const pack = accessPackage(state, 0, now)
+  if (!pack) return { kind: 'none' }
+  if (pack.expired) return { kind: 'gone' }
+  if (unlocked !== state.request.id) return { kind: 'locked' }
+  const { request } = state
+  const [views, stored, events] = await Promise.all([
+    taskViews(db, brands, request, now),
+    filesOf(db.db, { requestId: request.id }),
+    eventsOf(db.db, request.id),
+  ])
+  const zip = packageZip({ request, views, stored, events, files, now })
+  return {
+    kind: 'zip',
+    name: `${request.reference}.zip`,
+    stream: zip.outputStream,
+    requestId: request.id,
+    lang: request.language,
+  }
+}
