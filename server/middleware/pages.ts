@@ -1,28 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { render as abortWith } from 'vike/abort'
-import { renderPage } from 'vike/server'
-import type { Country } from '#shared/site.ts'
-import { BRANDS } from '../brands'
-import { compressBody, sendCompressed } from '../compressed'
-import { isDatabaseUnavailable } from '../db/unavailable'
-import type { DocumentStore } from '../documents/store'
-import type { Logger } from '../logger'
+import { compressBody } from '../compressed'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
-import type { ComplaintDesk } from '../services/complaint-desk'
-import type { DeskService } from '../services/desk'
-import type { FiguresService } from '../services/figures'
-import type { PoliticalAdsService } from '../services/political-ads'
-import type { PreferenceService } from '../services/preferences'
-import type { PrivacyRequestService } from '../services/privacy-requests'
-import type { RequesterAccess } from '../services/requester-access'
-import type { SearchService } from '../services/search'
-import type { StaffService } from '../services/staff'
-import { RETRY_AFTER_SECONDS } from './errors'
-
-/** Not-found pages may come from the database (a notice not imported yet): kept this long at most. */
-const NOT_FOUND_MAX_AGE_MS = 10_000
-/** A page kept per query string (a search) is one of many a visitor can make up: kept a minute at most. */
-const QUERY_MAX_AGE_MS = 60_000
+import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
+import { type PageServices, pageRenderer } from './page-render'
 
 /** The page handler, and the page that says the service is briefly away (issue 26). */
 export interface PagesHandler extends RequestHandler {
@@ -48,73 +28,11 @@ export interface PagesHandler extends RequestHandler {
  */
 export function pages(
   settings: RenderSettings,
-  services: {
-    documents: DocumentStore
-    privacyRequests: PrivacyRequestService
-    searchIndex: SearchService
-    politicalAds: PoliticalAdsService
-    staff: StaffService
-    desk: DeskService
-    complaintDesk: ComplaintDesk
-    /** Issue 25: the requester's status page (its code, its package). */
-    requesterAccess: RequesterAccess
-    /** Issue 28: the reader's preference centre. */
-    preferences: PreferenceService
-    /** Issue 29: the figures page (public) and the desk's figures. */
-    figures: FiguresService
-    /** The countries the desk shows (STAFF_COUNTRIES). */
-    staffCountries: readonly Country[]
-    logger: Logger
-  },
+  services: PageServices,
   /** Null renders every request (development: edits show at once). */
   cache: ResponseCache | null,
 ): PagesHandler {
-  const render = async (
-    urlOriginal: string,
-    headers: Record<string, string | string[] | undefined>,
-    site: unknown,
-    nonce: string | undefined,
-    context: Record<string, unknown> = {},
-  ) => {
-    // Issue 26: a page whose data finds the database away answers 503, as the API does: the 503 error page
-    // (Vike's abort), or the page's own failure state where its data shows one (the transparency centre).
-    let outage: unknown = null
-    const guarded = <T extends object>(service: T) =>
-      abortingOnOutage(service, (error) => {
-        if (!isDatabaseUnavailable(error)) return error
-        outage = error
-        return abortWith(503)
-      })
-    const pageContext = await renderPage({
-      urlOriginal,
-      headersOriginal: headers,
-      site,
-      settings,
-      brands: BRANDS,
-      documents: services.documents,
-      privacyRequests: guarded(services.privacyRequests),
-      searchIndex: services.searchIndex,
-      politicalAds: guarded(services.politicalAds),
-      desk: guarded(services.desk),
-      complaintDesk: guarded(services.complaintDesk),
-      requesterAccess: guarded(services.requesterAccess),
-      preferences: guarded(services.preferences),
-      figures: guarded(services.figures),
-      ...context,
-      ...(context.staff ? { staff: guarded(services.staff) } : {}),
-      // Development only: Vite's scripts are inline there (production pages have none, see the record).
-      ...(nonce ? { cspNonce: nonce } : {}),
-    })
-    const { httpResponse } = pageContext
-    if (!httpResponse) return null
-    if (outage) services.logger.warn({ err: outage, path: urlOriginal.split('?')[0] }, 'database unavailable')
-    return {
-      status: outage ? 503 : httpResponse.statusCode,
-      headers: [...httpResponse.headers].filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
-      body: await httpResponse.getBody(),
-      pageCache: pageContext.config?.pageCache,
-    }
-  }
+  const render = pageRenderer(settings, services)
 
   // A burst of requests for a page not kept yet renders it once.
   const once = singleFlight<{ kept: CachedResponse } | { rendered: RenderedPage } | null>()
@@ -126,19 +44,7 @@ export function pages(
     const visitorContext = res.locals.pageContext as Record<string, unknown> | undefined
     const url = (res.locals.pageUrl as string | undefined) ?? req.originalUrl
     if (cache === null || staffPage || visitorContext || req.site === undefined) {
-      const staffContext = staffPage
-        ? {
-            staffMember: res.locals.staff
-              ? { name: res.locals.staff.name, email: res.locals.staff.email, roles: res.locals.staff.roles }
-              : null,
-            staffIdentity: res.locals.staff ?? null,
-            staffSignIn: res.locals.staffSignIn ?? null,
-            staff: services.staff,
-            deskActor: res.locals.staff?.roles.includes('privacy-team')
-              ? { ...res.locals.staff, countries: services.staffCountries }
-              : null,
-          }
-        : (visitorContext ?? {})
+      const staffContext = staffPage ? staffContextOf(res, services) : (visitorContext ?? {})
       const page = await render(
         url,
         req.headers,
@@ -194,65 +100,17 @@ export function pages(
   return Object.assign(handler, { unavailable })
 }
 
-/**
- * The service as pages call it, whose calls that find the database away throw what `outage` makes of the
- * error (Vike's abort to the 503 page) instead of failing the page with a 500; other errors pass unchanged.
- */
-function abortingOnOutage<T extends object>(service: T, outage: (error: unknown) => unknown): T {
-  return new Proxy(service, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key)
-      if (typeof value !== 'function') return value
-      return (...args: unknown[]) => {
-        try {
-          const result: unknown = value.apply(target, args)
-          return result instanceof Promise
-            ? result.catch((error: unknown) => {
-                throw outage(error)
-              })
-            : result
-        } catch (error) {
-          throw outage(error)
-        }
-      }
-    },
-  })
-}
-
-/** A page that is not kept: staff pages, pages with a personal token, redirects, errors. */
-function sendRendered(res: Response, page: RenderedPage) {
-  const status = (res.locals.pageStatus as number | undefined) ?? page.status
-  res.status(status)
-  for (const [name, value] of page.headers) res.setHeader(name, value)
-  res.setHeader('Cache-Control', 'no-store')
-  // The database is away (issue 26): as the API, the page says when to try again.
-  if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
-  res.send(page.body)
-}
-
-interface RenderedPage {
-  status: number
-  headers: [string, string][]
-  body: string
-  pageCache: Vike.PageCacheSetting | undefined
-}
-
-/** How long a rendered page may be served again (Infinity: while the process runs); null: not at all. */
-function keptFor(page: RenderedPage, url: string): number | null {
-  const setting = page.pageCache
-  if (setting === false || (page.status !== 200 && page.status !== 404)) return null
-  if (url.includes('?') && !setting?.perQuery) return null
-  return Math.min(
-    setting?.maxAgeSeconds === undefined ? Infinity : setting.maxAgeSeconds * 1000,
-    page.status === 404 ? NOT_FOUND_MAX_AGE_MS : Infinity,
-    url.includes('?') ? QUERY_MAX_AGE_MS : Infinity,
-  )
-}
-
-function send(req: Request, res: Response, page: CachedResponse, url: string) {
-  res.status(page.status)
-  for (const [name, value] of page.headers) res.setHeader(name, value)
-  // A query string may hold what a visitor typed: such a copy stays out of browser and proxy caches.
-  res.setHeader('Cache-Control', url.includes('?') ? 'no-store' : 'no-cache')
-  sendCompressed(req, res, page.body)
+/** What a staff page's data reads of who is signed in (the staff gate set it). */
+function staffContextOf(res: Response, services: PageServices) {
+  return {
+    staffMember: res.locals.staff
+      ? { name: res.locals.staff.name, email: res.locals.staff.email, roles: res.locals.staff.roles }
+      : null,
+    staffIdentity: res.locals.staff ?? null,
+    staffSignIn: res.locals.staffSignIn ?? null,
+    staff: services.staff,
+    deskActor: res.locals.staff?.roles.includes('privacy-team')
+      ? { ...res.locals.staff, countries: services.staffCountries }
+      : null,
+  }
 }

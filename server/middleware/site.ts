@@ -6,6 +6,7 @@ import type { Site } from '#shared/site.ts'
 import { HttpError } from '../http-error'
 import type { HostTable } from '../sites'
 import { resolveSite } from '../sites'
+import { errorBody } from './errors'
 
 /** The error spec §6 names for a host that ends in neither .nl nor .be. */
 export const UNKNOWN_HOST_ERROR = 'Cannot determine country'
@@ -31,15 +32,18 @@ export const requireSite: RequestHandler = (req, res, next) => {
   }
   res.status(421).set('Cache-Control', 'no-store')
   if (req.path.startsWith('/api/')) {
-    res.json({ error: { code: 'UNKNOWN_HOST', message: UNKNOWN_HOST_ERROR } })
+    res.json(errorBody(unknownHost()))
     return
   }
   res.type('html').send(unknownHostPage(req.path))
 }
 
+/** The API's answer to a Host the host table does not name. */
+export const unknownHost = () => new HttpError(421, 'UNKNOWN_HOST', UNKNOWN_HOST_ERROR)
+
 /** The request's site, for a handler behind requireSite; without one, the same 421 requireSite answers. */
 export function siteOf(req: Request): Site {
-  if (!req.site) throw new HttpError(421, 'UNKNOWN_HOST', UNKNOWN_HOST_ERROR)
+  if (!req.site) throw unknownHost()
   return req.site
 }
 

@@ -7,6 +7,7 @@ import type { TaskRow } from '../db/task-repository'
 import type { HttpError } from '../http-error'
 import { errorBody, serviceUnavailable, toHttpError } from '../middleware/errors'
 import { crossSiteRefused, notJson } from '../middleware/post-guards'
+import { unknownHost } from '../middleware/site'
 import { feedEntry, lookupAnswer } from '../services/api-clients'
 import { fileEntry, taskEntry } from '../services/brand-tasks'
 import {
@@ -217,6 +218,7 @@ export const errorExamples = {
   E410: body(noticeGone()),
   E413: body(toHttpError({ status: 413, type: 'entity.too.large' })),
   E415: body(notJson()),
+  E421: body(unknownHost()),
   E422: body(toHttpError(new IdempotencyKeyReused())),
   E429: body(tooManyForClient()),
   E503: body(serviceUnavailable()),

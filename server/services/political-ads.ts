@@ -1,13 +1,4 @@
-import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
-import type { Locale } from '#shared/locale.ts'
-import type {
-  CampaignFilter,
-  ComplaintReason,
-  Notice,
-  NoticeVersion,
-  NoticeWithdrawal,
-} from '#shared/political-ads.ts'
-import { senderErrors } from '#shared/sender-rules.ts'
+import type { CampaignFilter, Notice, NoticeVersion, NoticeWithdrawal } from '#shared/political-ads.ts'
 import type { Country, Site } from '#shared/site.ts'
 
 import {
@@ -23,31 +14,14 @@ import {
   withdrawalsOf,
 } from '../db/campaign-repository'
 
-import {
-  findComplaintById,
-  insertComplaint,
-  insertComplaintEvent,
-  type PoliticalAdComplaint,
-} from '../db/complaint-repository'
 import type { Db } from '../db/database'
-import { keyedId, writeOnce } from '../db/idempotency'
-import { withFreshReference } from '../db/references'
-import { saveWithMails } from '../db/unit-of-work'
-import { complaintAcknowledgementMail, complaintTeamMail } from '../mail/templates'
 import { briefCache } from './brief-cache'
 import { createCampaignTextIndex } from './campaign-text-index'
 import type { EmailDomainCheck } from './email-domain'
-import { IdempotencyKeyReused, UndeliverableEmail, ValidationFailed } from './errors'
+import { type ComplaintBody, submitComplaint } from './political-ad-complaints'
 import type { RecipientMailLimit } from './recipient-limit'
 
-export interface ComplaintBody {
-  name: string
-  email: string
-  explanation: string
-  reason: ComplaintReason
-  campaignId: string
-  locale: Locale
-}
+export { COMPLAINT_DAYS, type ComplaintBody, complaintDueAt } from './political-ad-complaints'
 
 export interface PoliticalAdsService {
   /** A page of the list (newest first) and how many match in all. */
@@ -133,30 +107,7 @@ export function createPoliticalAdsService(deps: {
     now: () => clock().getTime(),
   })
   return {
-    list(site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) {
-      const includeSamples = withSamples(site)
-      // Texts that filter alike ('Energie ', 'energie') share their answer.
-      const key = JSON.stringify([
-        country,
-        includeSamples,
-        { ...filter, textFilter: searchNeedle(filter.textFilter) },
-        page.limit,
-        page.offset,
-      ])
-      return listCache.get(key, async () => {
-        const query = {
-          country,
-          includeSamples,
-          filter,
-          today: new Date().toISOString().slice(0, 10),
-          ...page,
-        }
-        const needle = searchNeedle(filter.textFilter)
-        const matches = needle ? await textIndex.search({ ...query, needle }) : null
-        if (!matches) return listCampaigns(db.db, db.dialect, query)
-        return { items: await campaignsByIds(db.db, matches.ids), total: matches.total }
-      })
-    },
+    list: noticeList(db, listCache, textIndex, withSamples),
     noticesChanged: () => textIndex.forget(),
     find: (site, country, id) => findCampaign(db.db, id, country, withSamples(site)),
     versions: (id) => versionsOf(db.db, id),
@@ -187,87 +138,43 @@ export function createPoliticalAdsService(deps: {
       }
     },
     removedAt: (site, country, id) => removedAt(db.db, id, { country, includeSamples: withSamples(site) }),
-    async complain(body, site, idempotencyKey) {
-      const errors = senderErrors(body, 'explanation')
-      const campaign = await findCampaign(db.db, body.campaignId, site.country, withSamples(site))
-      if (!campaign) errors.push({ field: 'campaignId', rule: 'unknown' })
-      if (errors.length > 0 || !campaign) throw new ValidationFailed(errors)
-      const email = body.email.trim().toLowerCase()
-      if (!(await deps.emailDomainCheck(email))) throw new UndeliverableEmail()
-      const at = clock()
-      const now = at.toISOString()
-      const complaint: PoliticalAdComplaint = {
-        id: idempotencyKey ? keyedId('complaint', site.country, idempotencyKey) : crypto.randomUUID(),
-        reference: '',
-        country: site.country,
-        locale: body.locale,
-        campaignId: campaign.id,
-        reason: body.reason,
-        name: body.name.trim(),
-        email,
-        explanation: body.explanation.trim(),
-        createdAt: now,
-        dueAt: complaintDueAt(at, campaign),
-        origin: site.origin,
-      }
-      const team = teamTranslate(site.country)
-      const visitor = serverTranslate(body.locale)
-      // Beyond the limit the complaint is stored and handled as usual; only the acknowledgement is not sent.
-      const acknowledge = await deps.mailLimit.allows('acknowledgement', email)
-      // The team's mail links to the complaint on the desk (issue 27), in the staff area of this site's kind.
-      const desk = deps.deskOrigin?.(site) ?? null
-      const deskLink = (reference: string) =>
-        desk ? `${desk}/nl/internal-privacy-rights/complaints/${reference}` : null
-      const store = () =>
-        withFreshReference(site.country, at, async (reference) => {
-          complaint.reference = reference
-          await saveWithMails(db, now, async (trx) => {
-            await insertComplaint(trx, complaint)
-            await insertComplaintEvent(trx, complaint.id, { kind: 'received', occurredAt: now })
-            return [
-              {
-                kind: 'complaint',
-                aboutId: complaint.id,
-                to: deps.complaintMailbox[site.country],
-                ...complaintTeamMail(team, complaint, campaign, deskLink(complaint.reference)),
-              },
-              acknowledge && {
-                kind: 'complaint-acknowledgement',
-                aboutId: complaint.id,
-                to: email,
-                replyTo: deps.complaintMailbox[site.country],
-                ...complaintAcknowledgementMail(visitor, complaint, campaign),
-              },
-            ]
-          })
-        })
-      const replay = async () => {
-        const first = await findComplaintById(db.db, complaint.id)
-        if (first?.email !== email) throw new IdempotencyKeyReused()
-        return first.reference ?? ''
-      }
-      return {
-        reference: await writeOnce(idempotencyKey, () => store().then(() => complaint.reference), replay),
-      }
-    },
+    complain: (body, site, idempotencyKey) =>
+      submitComplaint({ ...deps, clock, includeSamples: withSamples(site) }, body, site, idempotencyKey),
   }
 }
 
-/** Complaints are answered within this many days (docs/decisions/004-complaints.md)... */
-export const COMPLAINT_DAYS = 14
-/** ...and within 48 hours when the vote the ad is linked to is less than a month away. */
-const ELECTION_WINDOW_DAYS = 30
-
-/** When a complaint about this notice, received at `at`, should have its answer. */
-export function complaintDueAt(
-  at: Date,
-  campaign: Pick<Notice, 'linkedProcessDate' | 'linkedProcessType'>,
-): string {
-  const day = 86_400_000
-  const vote = campaign.linkedProcessDate ? Date.parse(`${campaign.linkedProcessDate}T23:59:59Z`) : Number.NaN
-  const nearVote =
-    (campaign.linkedProcessType === 'ELECTION' || campaign.linkedProcessType === 'REFERENDUM') &&
-    vote >= at.getTime() &&
-    vote - at.getTime() <= ELECTION_WINDOW_DAYS * day
-  return new Date(at.getTime() + (nearVote ? 2 * day : COMPLAINT_DAYS * day)).toISOString()
+/**
+ * The list (issue 18): answers reused for a few seconds; a text filter read from the text index when it holds
+ * the notices, else by the database.
+ */
+function noticeList(
+  db: Db,
+  listCache: ReturnType<typeof briefCache<{ items: Notice[]; total: number }>>,
+  textIndex: ReturnType<typeof createCampaignTextIndex>,
+  withSamples: (site: Site) => boolean,
+): PoliticalAdsService['list'] {
+  return (site, country, filter, page = { limit: DEFAULT_PAGE, offset: 0 }) => {
+    const includeSamples = withSamples(site)
+    // Texts that filter alike ('Energie ', 'energie') share their answer.
+    const key = JSON.stringify([
+      country,
+      includeSamples,
+      { ...filter, textFilter: searchNeedle(filter.textFilter) },
+      page.limit,
+      page.offset,
+    ])
+    return listCache.get(key, async () => {
+      const query = {
+        country,
+        includeSamples,
+        filter,
+        today: new Date().toISOString().slice(0, 10),
+        ...page,
+      }
+      const needle = searchNeedle(filter.textFilter)
+      const matches = needle ? await textIndex.search({ ...query, needle }) : null
+      if (!matches) return listCampaigns(db.db, db.dialect, query)
+      return { items: await campaignsByIds(db.db, matches.ids), total: matches.total }
+    })
+  }
 }

@@ -74,43 +74,7 @@ export function createSearchService(documents: DocumentStore): SearchService {
   for (const lang of LANGUAGES) {
     for (const country of COUNTRIES) {
       const locale = `${lang}_${country.toLowerCase()}` as Locale
-      const t = serverTranslate(locale)
-      const entries: Entry[] = []
-      for (const { key } of documents.list(locale)) {
-        const document = documents.get(key, locale)
-        if (!document) continue
-        entries.push({
-          id: `document:${key}`,
-          kind: 'document',
-          title: document.title,
-          headings: document.headings.map((h) => h.text).join(' · '),
-          text: plainText(document.html),
-          path: localizedPath(lang, `/document/${key}`),
-          lang: document.locale.slice(0, 2) as Language,
-        })
-      }
-      for (const entry of PHONE[country]) {
-        entries.push({
-          id: `phone:${entry.brandName}`,
-          kind: 'phone',
-          title: entry.brandName,
-          headings: '',
-          text: `${t('phone.heading')}: ${entry.brandName} ${entry.phoneNumber}`,
-          path: localizedPath(lang, '/phone'),
-          lang: phraseLanguage(locale, 'phone.heading'),
-        })
-      }
-      for (const page of PAGES) {
-        entries.push({
-          id: `page:${page.path}`,
-          kind: 'page',
-          title: t(page.title),
-          headings: '',
-          text: t(page.text),
-          path: localizedPath(lang, page.path),
-          lang: phraseLanguage(locale, page.text),
-        })
-      }
+      const entries = entriesOf(documents, locale, lang, country, phraseLanguage)
       const index = new MiniSearch<Entry>({
         fields: ['title', 'headings', 'text'],
         storeFields: [],
@@ -152,6 +116,54 @@ export function createSearchService(documents: DocumentStore): SearchService {
       return bytes
     },
   }
+}
+
+/** What a locale's search finds: its documents, the brands' phone numbers and the site's pages. */
+function entriesOf(
+  documents: DocumentStore,
+  locale: Locale,
+  lang: Language,
+  country: Country,
+  phraseLanguage: ReturnType<typeof phraseLanguages>,
+): Entry[] {
+  const t = serverTranslate(locale)
+  const entries: Entry[] = []
+  for (const { key } of documents.list(locale)) {
+    const document = documents.get(key, locale)
+    if (!document) continue
+    entries.push({
+      id: `document:${key}`,
+      kind: 'document',
+      title: document.title,
+      headings: document.headings.map((h) => h.text).join(' · '),
+      text: plainText(document.html),
+      path: localizedPath(lang, `/document/${key}`),
+      lang: document.locale.slice(0, 2) as Language,
+    })
+  }
+  for (const entry of PHONE[country]) {
+    entries.push({
+      id: `phone:${entry.brandName}`,
+      kind: 'phone',
+      title: entry.brandName,
+      headings: '',
+      text: `${t('phone.heading')}: ${entry.brandName} ${entry.phoneNumber}`,
+      path: localizedPath(lang, '/phone'),
+      lang: phraseLanguage(locale, 'phone.heading'),
+    })
+  }
+  for (const page of PAGES) {
+    entries.push({
+      id: `page:${page.path}`,
+      kind: 'page',
+      title: t(page.title),
+      headings: '',
+      text: t(page.text),
+      path: localizedPath(lang, page.path),
+      lang: phraseLanguage(locale, page.text),
+    })
+  }
+  return entries
 }
 
 /**

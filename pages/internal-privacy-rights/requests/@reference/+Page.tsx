@@ -8,21 +8,13 @@ import { useTranslate } from '#renderer/useTranslate.tsx'
 import {
   COUNTRY_LABELS,
   DESK_DONE_LABELS,
-  DESK_MAIL_LABELS,
   EVENT_LABELS,
   REJECTION_REASON_LABELS,
   REQUEST_STATUS_LABELS,
 } from '#shared/desk-labels.ts'
 import { formatDateTime, formatLongDate } from '#shared/format.ts'
-import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { CHANNEL_LABELS, CUSTOMER_LANGUAGE_LABELS, FLOW_LABELS } from '#shared/labels.ts'
-import {
-  DESK_MAIL_KINDS,
-  type DeskAction,
-  type EventKind,
-  REJECTION_REASONS,
-  type RequestDetail,
-} from '#shared/privacy-rights/desk.ts'
+import { type DeskAction, REJECTION_REASONS, type RequestDetail } from '#shared/privacy-rights/desk.ts'
 import type { CommunicationType } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
 import { ActionForm, NoteCard, useDeskActions } from '../DeskActions'
@@ -30,6 +22,7 @@ import { choiceFields, DeskTable, DeskTextArea } from '../DeskFields'
 import { DueBadge } from '../DueBadge'
 import { TaskCard } from '../TaskCard'
 import type { Data } from './+data'
+import { isMailEvent, MAIL_EVENT_LABELS, mailKind } from './mail-events'
 
 /**
  * Issue 16: a request as the privacy team handles it: every field, the timeline, the same address's other
@@ -238,20 +231,4 @@ export default function Page() {
       </section>
     </div>
   )
-}
-
-/** A mail's course on the timeline, with the mail's kind in the label. */
-const MAIL_EVENT_LABELS = {
-  'mail-queued': 'staff.desk.event.mail_queued_kind',
-  'mail-delivered': 'staff.desk.event.mail_kind',
-  'mail-failed': 'staff.desk.event.mail_failed_kind',
-} as const satisfies Partial<Record<EventKind, PhraseKey>>
-
-function isMailEvent(kind: EventKind): kind is keyof typeof MAIL_EVENT_LABELS {
-  return Object.hasOwn(MAIL_EVENT_LABELS, kind)
-}
-
-function mailKind(t: ReturnType<typeof useTranslate>, kind: string | null): string {
-  const known = DESK_MAIL_KINDS.find((k) => k === kind)
-  return known ? t(DESK_MAIL_LABELS[known]) : (kind ?? '')
 }

@@ -1,0 +1,86 @@
+import type { RequestHandler } from 'express'
+import { EXPORT_COLUMN_LABELS } from '#shared/export-labels.ts'
+import { serverTranslate } from '#shared/i18n/catalog.server.ts'
+import { toLocale } from '#shared/locale.ts'
+import { EXPORT_COLUMNS, type NoticeLanguage, noticeLanguages, noticeUrls } from '#shared/political-ads.ts'
+import type { Country } from '#shared/site.ts'
+import { csvFile } from '../csv'
+import { siteOf } from '../middleware/site'
+import { suspensionsCell } from '../services/campaign-import'
+import { ValidationFailed } from '../services/errors'
+import type { HistoricNotice, PoliticalAdsService } from '../services/political-ads'
+
+/** Issue 31 (moved from political-ads.ts): the open-data exports, JSON and CSV. */
+
+/** `?since=` of the export: a date, or a UTC time (`2026-11-01`, `2026-11-01T08:30:00Z`). */
+export const SINCE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?$'
+
+/** The export holds the whole list of a country (a few thousand notices a year at most). */
+const EXPORT_LIMIT = 100_000
+
+/** A notice as the export writes it: its fields, state and history, and its permanent address in each language. */
+type ExportedNotice = HistoricNotice & ReturnType<typeof noticeUrls>
+/** A CSV row names its country too: a file holds rows, not a country. */
+type CsvNotice = ExportedNotice & { country: Country }
+
+/**
+ * The CSV row of an exported notice, column by column (`urls.nl` reads `urls` then `nl`): the suspensions,
+ * earlier versions and withdrawals as JSON lists (empty: an empty cell), so the import reads them back whole.
+ */
+function csvRow(notice: CsvNotice): unknown[] {
+  return EXPORT_COLUMNS.map((column) => {
+    const [field, lang] = column.split('.') as [keyof CsvNotice, NoticeLanguage | undefined]
+    const value = notice[field]
+    if (lang) return (value as ExportedNotice['urls'])[lang]
+    if (field === 'suspensions') return suspensionsCell(notice.suspensions)
+    if (Array.isArray(value)) return value.length > 0 ? JSON.stringify(value) : ''
+    return value
+  })
+}
+
+/** GET /api/campaign-items.json and .csv: the country's notices for mirrors and research (issues 18, 27). */
+export function exportNotices(service: PoliticalAdsService): RequestHandler {
+  return async (req, res) => {
+    const site = siteOf(req)
+    // `?since=2026-11-01` (or a full ISO time): only notices changed or withdrawn since, for mirrors.
+    const since = req.query.since
+    const lang = req.query.lang ?? noticeLanguages(site.country)[0]
+    if (typeof lang !== 'string' || !(noticeLanguages(site.country) as string[]).includes(lang))
+      throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
+    if (
+      since !== undefined &&
+      (typeof since !== 'string' || !new RegExp(SINCE_PATTERN).test(since) || Number.isNaN(Date.parse(since)))
+    )
+      throw new ValidationFailed([{ field: 'since', rule: 'format' }])
+    const { items, removed } = await service.exportAll(
+      site,
+      site.country,
+      since ? new Date(since).toISOString() : undefined,
+      EXPORT_LIMIT,
+    )
+    const exported: ExportedNotice[] = items.map((item) => ({
+      ...item,
+      ...noticeUrls(site.origin, site.country, item.id),
+    }))
+    res.set('Cache-Control', 'public, max-age=300')
+    if (req.path.endsWith('.csv')) {
+      // Issue 27: the headers in the language of the page it was downloaded from (`?lang=`, a language of the
+      // country; by default its first); the import reads them back in either language.
+      const t = serverTranslate(toLocale(lang as NoticeLanguage, site.country))
+      const header = EXPORT_COLUMNS.map((column) => t(EXPORT_COLUMN_LABELS[column]))
+      res
+        .type('text/csv; charset=utf-8')
+        .attachment(`campaign-items-${site.country.toLowerCase()}.csv`)
+        .send(csvFile([header, ...exported.map((notice) => csvRow({ ...notice, country: site.country }))]))
+      return
+    }
+    // Beyond the CSV: when it was made, and the ids of notices the retention job removed (since `since`), for
+    // mirrors to drop.
+    res.json({
+      country: site.country,
+      exportedAt: new Date().toISOString(),
+      campaignItems: exported,
+      removed,
+    })
+  }
+}
