@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { connect, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { E2E_IDP } from '../../playwright.config'
+import { selfSignedCertificate } from '../support/certificate'
 import { TEST_CLIENT } from '../support/oidc-provider'
 import { eventually, freePort } from '../support/waiting'
 import {
@@ -47,30 +48,12 @@ function certificate() {
     'privacy-intern.dpgmedia.nl',
     'privacy-intern.dpgmedia.be',
   ]
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=privacy-intern.dpgmedia.nl',
-      '-addext',
-      `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-      '-keyout',
-      join(folder, 'key.pem'),
-      '-out',
-      join(folder, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
+  const { key, cert } = selfSignedCertificate(
+    folder,
+    'privacy-intern.dpgmedia.nl',
+    hosts.map((host) => `DNS:${host}`),
   )
-  return { key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) }
+  return { key, cert }
 }
 
 test.beforeAll(async ({ playwright, launchOptions }) => {

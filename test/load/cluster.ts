@@ -164,6 +164,19 @@ async function instance(root: string, env: Record<string, string>): Promise<Inst
   return self
 }
 
+/** How both locations pass a request on, as deploy/nginx.conf.template does (one proxy hop, nginx's id). */
+const PROXYING = [
+  'proxy_pass http://app;',
+  'proxy_http_version 1.1;',
+  'proxy_set_header Connection "";',
+  'proxy_set_header Host $host;',
+  'proxy_set_header X-Forwarded-For $remote_addr;',
+  'proxy_set_header X-Forwarded-Proto https;',
+  'proxy_set_header X-Forwarded-Host "";',
+  'proxy_set_header X-Request-Id $request_id;',
+  'proxy_connect_timeout 1s;',
+].join('\n      ')
+
 /** nginx with one worker, as deploy/nginx.conf.template proxies: the load's single entrance. */
 async function startNginx(dir: string, ports: number[]): Promise<{ port: number; stop(): void }> {
   const port = await freePort()
@@ -188,28 +201,12 @@ http {
     listen 127.0.0.1:${port};
     client_max_body_size 64k;
     location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_set_header X-Forwarded-Host "";
-      proxy_set_header X-Request-Id $request_id;
-      proxy_connect_timeout 1s;
+      ${PROXYING}
       proxy_next_upstream error timeout;
     }
     # As deploy/nginx.conf.template: POSTs safe to send twice go to the next instance when one dies.
     location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result|api/privacy-rights/request|api/contact|api/political-ad-complaint)$" {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_set_header X-Forwarded-Host "";
-      proxy_set_header X-Request-Id $request_id;
-      proxy_connect_timeout 1s;
+      ${PROXYING}
       proxy_next_upstream error timeout non_idempotent;
     }
   }

@@ -7,7 +7,7 @@ import { type Cluster, startCluster } from './cluster'
 import { closeAgents, send } from './http'
 import { parseOptions, USAGE, UsageError } from './options'
 import { MailSink, WebhookEndpoint } from './parties'
-import { type Check, type Ledger, readRows, reconcile } from './reconcile'
+import { type Check, emptyLedger, type Ledger, readRows, reconcile } from './reconcile'
 import { report } from './report'
 import { type FaultWindow, Stats } from './stats'
 import { FULL_RATES, Traffic } from './traffic'
@@ -73,15 +73,7 @@ async function drive(
   sink: MailSink,
   endpoint: WebhookEndpoint,
 ): Promise<RunResult> {
-  const ledger: Ledger = {
-    requests: [],
-    verified: new Set(),
-    contacts: [],
-    complaints: [],
-    feed: new Map(),
-    tasksRead: new Map(),
-    tasksAnswered: new Map(),
-  }
+  const ledger: Ledger = emptyLedger()
   const faults: FaultWindow[] = []
   const started = performance.now()
   const stats = new Stats(started, () => faults)

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { Webhook } from 'standardwebhooks'
+import { selfSignedCertificate } from '../support/certificate'
 
 /**
  * The parties around the site in the load test: the mail server every mail goes to, and the brand systems'
@@ -88,31 +87,9 @@ export class WebhookEndpoint {
   private server: Server | null = null
 
   constructor(dir: string) {
-    this.certificate = join(dir, 'receiver.crt')
-    this.key = join(dir, 'receiver.key')
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        this.key,
-        '-out',
-        this.certificate,
-      ],
-      { stdio: 'ignore' },
-    )
+    const made = selfSignedCertificate(dir, '127.0.0.1', ['IP:127.0.0.1'])
+    this.certificate = made.certFile
+    this.key = made.keyFile
   }
 
   url(name: string): string {

@@ -25,6 +25,17 @@ export interface Ledger {
   tasksAnswered: Map<string, Set<string>>
 }
 
+/** A ledger with nothing in it yet. */
+export const emptyLedger = (): Ledger => ({
+  requests: [],
+  verified: new Set(),
+  contacts: [],
+  complaints: [],
+  feed: new Map(),
+  tasksRead: new Map(),
+  tasksAnswered: new Map(),
+})
+
 export interface Observed {
   mails: readonly SeenMail[]
   deliveries: readonly SeenDelivery[]

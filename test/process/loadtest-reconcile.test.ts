@@ -3,7 +3,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunResult } from '../load/loadtest'
 import { MailSink } from '../load/parties'
-import { type Check, failedChecks, type Ledger, readRows, reconcile } from '../load/reconcile'
+import { type Check, emptyLedger, failedChecks, type Ledger, readRows, reconcile } from '../load/reconcile'
 import { report } from '../load/report'
 import { Stats } from '../load/stats'
 import { testDatabaseUrl, testSetup } from '../support/app'
@@ -21,15 +21,7 @@ describe('the load test’s reconciliation', () => {
   const sink = new MailSink()
   let setup: Awaited<ReturnType<typeof testSetup>>
   let stopWorker: () => Promise<void>
-  const ledger: Ledger = {
-    requests: [],
-    verified: new Set(),
-    contacts: [],
-    complaints: [],
-    feed: new Map(),
-    tasksRead: new Map(),
-    tasksAnswered: new Map(),
-  }
+  const ledger: Ledger = emptyLedger()
 
   beforeAll(async () => {
     await sink.start()
