@@ -125,3 +125,57 @@ describe('built assets, compressed by the build', () => {
     expect(stylesheet.headers['content-type']).toMatch(/^text\/css/)
   })
 })
+
+describe('static files from memory (issue 30 item 1)', () => {
+  it('answers a missing hashed asset with 404, not a page or a language redirect', async () => {
+    const res = await get('/assets/static/gone-Abc123.js', { 'accept-encoding': 'br, gzip' })
+    expect(res.status).toBe(404)
+    expect(res.headers.location).toBeUndefined()
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers the favicon with the ETag of the file and 304 when the client holds it', async () => {
+    const first = await get('/favicon.svg', { 'accept-encoding': 'gzip' })
+    expect(first.status).toBe(200)
+    const stat = statSync(join(CLIENT_DIST, 'favicon.svg.gz'))
+    expect(first.headers.etag).toBe(`W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}-gzip"`)
+    const again = await get('/favicon.svg', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(first.headers.etag),
+    })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+    expect(again.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('answers HEAD with the headers and no body', async () => {
+    const { port } = server.address() as AddressInfo
+    const res = await new Promise<Raw>((resolve, reject) => {
+      httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: entry,
+          method: 'HEAD',
+          headers: { host: HOST, 'accept-encoding': 'br' },
+        },
+        (answer) => {
+          answer.resume()
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.alloc(0) }),
+          )
+        },
+      )
+        .on('error', reject)
+        .end()
+    })
+    expect(res.status).toBe(200)
+    expect(Number(res.headers['content-length'])).toBe(statSync(join(CLIENT_DIST, `${entry}.br`)).size)
+  })
+
+  it('serves a public file as the build wrote it, with its own type', async () => {
+    const res = await get('/favicon.svg', { 'accept-encoding': 'identity' })
+    expect(res.body).toEqual(readFileSync(join(CLIENT_DIST, 'favicon.svg')))
+    expect(res.headers['content-type']).toBe('image/svg+xml')
+  })
+})
