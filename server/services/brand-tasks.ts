@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { BrandCatalog } from '#shared/brands.ts'
-import { ACTIVE_STATUSES, type RequestStatus } from '#shared/privacy-rights/desk.ts'
+import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
+import { isActiveStatus } from '#shared/privacy-rights/request-lifecycle.ts'
 import {
   isTaskFlow,
   OUTCOMES_BY_RIGHT,
@@ -38,7 +39,7 @@ import { publish } from './webhooks'
 
 const DAY_MS = 86_400_000
 
-const isActive = (status: RequestStatus) => (ACTIVE_STATUSES as readonly RequestStatus[]).includes(status)
+const isActive = isActiveStatus
 const answerBy = (createdAt: string) =>
   new Date(Date.parse(createdAt) + TASK_OVERDUE_DAYS * DAY_MS).toISOString()
 

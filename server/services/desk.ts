@@ -6,7 +6,6 @@ import { formatLongDate, localIsoDateTime, numberFormatter } from '#shared/forma
 import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
 import { type Locale, parseLocale } from '#shared/locale.ts'
 import {
-  ACTIVE_STATUSES,
   CSV_MAX_ROWS,
   DESK_CSV_COLUMNS,
   type DeskQuery,
@@ -16,6 +15,12 @@ import {
   type RequestStatus,
   type TimelineEvent,
 } from '#shared/privacy-rights/desk.ts'
+import {
+  allowedRequestActions,
+  isActiveStatus,
+  type RequestAction,
+  requestTransition,
+} from '#shared/privacy-rights/request-lifecycle.ts'
 import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
 import { findPlaceholder, TASK_OVERDUE_DAYS } from '#shared/privacy-rights/tasks.ts'
 import type { Country } from '#shared/site.ts'
@@ -172,8 +177,6 @@ export function createDeskService(deps: {
     const info = request.userInfo
     const events = await eventsOf(db.db, request.id)
     const since = new Date(now.getTime() - 365 * DAY_MS).toISOString()
-    const firstMonth = request.originalDueAt ? Date.parse(request.originalDueAt) > now.getTime() : false
-    const active = (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
     return {
       reference: request.reference ?? '',
       flowType: request.flowType,
@@ -216,7 +219,7 @@ export function createDeskService(deps: {
         client: row.client ?? null,
       })),
       tasks: await taskViews(db, brands, request, now),
-      actions: { extend: request.status === 'open' && firstMonth, complete: active, reject: active },
+      actions: allowedRequestActions({ status: request.status, originalDueAt: request.originalDueAt, now }),
     }
   }
 
@@ -266,8 +269,8 @@ export function createDeskService(deps: {
     return detail(actor, await find(actor, reference))
   }
 
-  const isActive = (request: PrivacyRequest) =>
-    (ACTIVE_STATUSES as readonly RequestStatus[]).includes(request.status)
+  const may = (request: PrivacyRequest, action: RequestAction, now: Date) =>
+    requestTransition({ status: request.status, originalDueAt: request.originalDueAt, now }, action) !== null
   /** Where the requester made the request (host table), for links in later mails. */
   const originOf = (request: PrivacyRequest) => request.origin ?? deps.publicOrigin(request.country)
 
@@ -328,7 +331,7 @@ export function createDeskService(deps: {
         const dueAt = originalDue ? addMonths(originalDue, 2).toISOString() : ''
         return {
           // GDPR Art. 12(3): once, by at most two months, told within the first month.
-          allowed: request.status === 'open' && originalDue !== null && originalDue.getTime() > now.getTime(),
+          allowed: may(request, 'extend', now),
           refusal:
             request.status === 'extended'
               ? 'The request was extended already; it can be extended only once'
@@ -364,7 +367,7 @@ export function createDeskService(deps: {
             : null
         const at = now.toISOString()
         return {
-          allowed: isActive(current),
+          allowed: may(current, 'complete', now),
           refusal: `A ${current.status} request cannot be completed`,
           change: {
             status: 'completed',
@@ -400,7 +403,7 @@ export function createDeskService(deps: {
     reject(actor, reference, reason, message) {
       refusePlaceholder('message', message)
       return act(actor, reference, 'REQUEST_REJECTED', (request, now) => ({
-        allowed: isActive(request),
+        allowed: may(request, 'reject', now),
         refusal: `A ${request.status} request cannot be rejected`,
         change: { status: 'rejected', closedAt: now.toISOString() },
         event: { kind: 'rejected', occurredAt: now.toISOString(), actor, detail: reason, text: message },
@@ -582,7 +585,7 @@ function refusePlaceholder(field: string, text: string) {
 
 /** Calendar days from today (UTC) to the due date; negative when overdue; null when nothing is due. */
 export function daysLeft(status: RequestStatus, dueAt: string | null, now: Date): number | null {
-  if (!dueAt || !(ACTIVE_STATUSES as readonly RequestStatus[]).includes(status)) return null
+  if (!dueAt || !isActiveStatus(status)) return null
   const today = Date.parse(now.toISOString().slice(0, 10))
   return Math.round((Date.parse(dueAt.slice(0, 10)) - today) / DAY_MS)
 }
