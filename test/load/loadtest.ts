@@ -7,7 +7,7 @@ import { type Cluster, startCluster } from './cluster'
 import { closeAgents, send } from './http'
 import { parseOptions, USAGE, UsageError } from './options'
 import { MailSink, WebhookEndpoint } from './parties'
-import { type Check, emptyLedger, type Ledger, readRows, reconcile } from './reconcile'
+import { type Check, emptyLedger, type Ledger, readRows, reconcile, resentMessages } from './reconcile'
 import { report } from './report'
 import { type FaultWindow, Stats } from './stats'
 import { FULL_RATES, Traffic } from './traffic'
@@ -64,6 +64,8 @@ export interface RunResult {
   seconds: number
   drained: boolean
   webhooksRefused: number
+  /** Mails sent again with the same Message-ID (reported; mail clients show them once). */
+  resent: number
 }
 
 async function drive(
@@ -163,6 +165,7 @@ async function drive(
       seconds,
       drained,
       webhooksRefused: endpoint.refused.length,
+      resent: resentMessages(sink.mails),
     }
   } finally {
     await db.close()

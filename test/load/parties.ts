@@ -11,8 +11,9 @@ import { selfSignedCertificate } from '../support/certificate'
  * generator's own process does not become the bottleneck (no MIME parsing: the raw text is read).
  */
 
-/** One mail as the sink saw it: its recipients and, for a verification mail, its token. */
+/** One mail as the sink saw it: its recipients, its Message-ID and, for a verification mail, its token. */
 export interface SeenMail {
+  messageId: string | null
   to: string[]
   token: string | null
 }
@@ -41,7 +42,8 @@ export class MailSink {
             .replace(/=\r?\n/g, '')
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
           const token = /verify-email\?token=3D([\w-]+)|verify-email\?token=([\w-]+)/.exec(raw)
-          const mail = { to, token: token ? (token[1] ?? token[2] ?? null) : null }
+          const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(raw)?.[1] ?? null
+          const mail = { to, messageId, token: token ? (token[1] ?? token[2] ?? null) : null }
           this.mails.push(mail)
           if (mail.token) for (const address of to) this.onVerification(address, mail.token)
           Promise.resolve(this.beforeAccept(mail)).then(() => callback(), callback)

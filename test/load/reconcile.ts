@@ -130,16 +130,20 @@ export function reconcile(ledger: Ledger, observed: Observed, rows: Rows): Check
   const lower = (value: string | null) => value?.toLowerCase() ?? null
   const requestsByEmail = countBy(rows.requests, (row) => lower(row.email))
   const answered = ledger.requests.map((request) => request.email.toLowerCase())
-  const verificationMails = countBy(
-    observed.mails.filter((mail) => mail.token !== null).flatMap((mail) => mail.to),
-    (to) => to,
-  )
+  // One message per request: a second mail with the same Message-ID is the same message sent again (an
+  // instance killed between the SMTP server's answer and its mark; mail clients show it once), counted apart
+  // by resentMessages; a second message (another Message-ID) is a double.
+  const messagesTo = new Map<string, Set<string>>()
+  for (const mail of observed.mails.filter((one) => one.token !== null))
+    for (const to of mail.to)
+      messagesTo.set(to, (messagesTo.get(to) ?? new Set()).add(mail.messageId ?? mail.token ?? ''))
+  const verificationMails = new Map([...messagesTo].map(([to, messages]) => [to, messages.size]))
   const verifiedRows = rows.requests.filter((row) => row.verified_at !== null)
   const verifiedEmails = countBy(verifiedRows, (row) => lower(row.email))
 
   const checks: Check[] = [
     once('privacy requests answered 2xx, stored once', answered, requestsByEmail),
-    once('verification mails, sent once', answered, verificationMails),
+    once('verification mails, one message each', answered, verificationMails),
     once('verification clicks confirmed, verified once', [...ledger.verified], verifiedEmails),
     once(
       'contact messages answered 2xx, stored once',
@@ -228,5 +232,11 @@ export function reconcile(ledger: Ledger, observed: Observed, rows: Rows): Check
 }
 
 /** The run's verdict on the checks: 0 when nothing was lost or doubled. */
+/** Mails the SMTP server got twice with one Message-ID: the same message sent again, not a second one. */
+export function resentMessages(mails: readonly SeenMail[]): number {
+  const ids = mails.flatMap((mail) => (mail.messageId ? [mail.messageId] : []))
+  return ids.length - new Set(ids).size
+}
+
 export const failedChecks = (checks: readonly Check[]) =>
   checks.filter((check) => check.lost + check.doubled > 0)

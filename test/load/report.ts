@@ -68,6 +68,10 @@ export function report(
   ]
   lines.push('', 'Goals:')
   for (const goal of goals) lines.push(`  ${goal.pass ? 'PASS' : 'FAIL'}  ${goal.goal}: ${goal.value}`)
+  if (result.resent > 0)
+    lines.push(
+      `  (${result.resent} mails were sent again with the same Message-ID: an instance died between the SMTP server's answer and its mark; mail clients show each once)`,
+    )
   if (result.stats.skipped > 0)
     lines.push(
       `  (the generator skipped ${result.stats.skipped} requests: more than 400 of a route were waiting)`,

@@ -3,7 +3,15 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunResult } from '../load/loadtest'
 import { MailSink } from '../load/parties'
-import { type Check, emptyLedger, failedChecks, type Ledger, readRows, reconcile } from '../load/reconcile'
+import {
+  type Check,
+  emptyLedger,
+  failedChecks,
+  type Ledger,
+  readRows,
+  reconcile,
+  resentMessages,
+} from '../load/reconcile'
 import { report } from '../load/report'
 import { Stats } from '../load/stats'
 import { testDatabaseUrl, testSetup } from '../support/app'
@@ -86,6 +94,7 @@ describe('the load test’s reconciliation', () => {
       seconds: 60,
       drained: true,
       webhooksRefused: 0,
+      resent: 0,
     }
     // One quiet page, so that the run's only possible failure is the reconciliation.
     result.stats.record('page', { status: 200, headers: {}, body: '', ms: 5 }, 0)
@@ -99,7 +108,11 @@ describe('the load test’s reconciliation', () => {
       expected: 3,
       lost: 0,
     })
-    expect(named(checks, 'verification mails, sent once')).toMatchObject({ expected: 3, lost: 0, doubled: 0 })
+    expect(named(checks, 'verification mails, one message each')).toMatchObject({
+      expected: 3,
+      lost: 0,
+      doubled: 0,
+    })
     expect(verdict(checks).failed).toBe(false)
   })
 
@@ -128,5 +141,15 @@ describe('the load test’s reconciliation', () => {
     expect(outcome.failed).toBe(true)
     expect(outcome.table).toMatch(/contact messages answered 2xx, stored once\s+2\s+0\s+1/)
     expect(outcome.table).toContain('FAILED')
+  })
+
+  it('tells a message sent again (its Message-ID) from a second message (another one)', async () => {
+    const mail = sink.mails.find((one) => one.token && one.to.includes('reconcile-0@example.nl'))
+    if (!mail?.messageId) throw new Error('no verification mail with a Message-ID')
+    sink.mails.push({ ...mail })
+    expect(resentMessages(sink.mails)).toBe(1)
+    expect(named(await check(), 'verification mails, one message each')).toMatchObject({ doubled: 0 })
+    sink.mails.push({ ...mail, messageId: '<another@privacy.dpgmedia.nl>' })
+    expect(named(await check(), 'verification mails, one message each')).toMatchObject({ doubled: 1 })
   })
 })
