@@ -128,6 +128,8 @@ export function DeskTable({
   /** Few columns: the table fits a phone, its long words wrap. */
   narrow?: boolean
 }) {
+  const t = useTranslate()
+  const kindId = `${useId()}-kind`
   const table = (
     <table className={narrow ? 'desk-table desk-table--narrow' : 'desk-table'}>
       <thead>
@@ -153,9 +155,18 @@ export function DeskTable({
       </tbody>
     </table>
   )
+  // The region is named '<heading> table', apart from the section the heading already names.
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div className="desk-table__scroll" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    <div
+      className="desk-table__scroll"
+      role="region"
+      aria-labelledby={`${labelledBy} ${kindId}`}
+      tabIndex={0}
+    >
+      <span id={kindId} hidden>
+        {t('staff.desk.field.table')}
+      </span>
       {table}
     </div>
   )
