@@ -93,6 +93,29 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([])
   // Issue 32: axe does not judge the focus indicator; every control's ring must reach 3:1 on its background.
   expect(await focusRingFailures(page), 'focus rings under 3:1').toEqual([])
+  // Issue 32: neither an empty breadcrumb, nor a focusable box (a table's scroll region) without role or name.
+  expect(
+    await page
+      .locator('nav.breadcrumbs li')
+      .evaluateAll((items) =>
+        items.filter((item) => !item.textContent?.trim()).map((item) => item.outerHTML),
+      ),
+    'empty breadcrumb items',
+  ).toEqual([])
+  expect(
+    await page
+      .locator('div[tabindex="0"], section[tabindex="0"]')
+      .evaluateAll((boxes) =>
+        boxes
+          .filter(
+            (box) =>
+              !(box.getAttribute('role') || box.localName === 'section') ||
+              !(box.getAttribute('aria-label') || box.getAttribute('aria-labelledby')),
+          )
+          .map((box) => box.outerHTML.slice(0, 80)),
+      ),
+    'focusable boxes without role or name',
+  ).toEqual([])
 }
 
 /**
