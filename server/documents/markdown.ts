@@ -146,7 +146,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'td',
     'div',
   ],
-  allowedAttributes: { a: ['href'], h2: ['id'], h3: ['id'], div: ['class', 'role', 'aria-labelledby', 'tabindex'] },
+  allowedAttributes: {
+    a: ['href'],
+    h2: ['id'],
+    h3: ['id'],
+    div: ['class', 'role', 'aria-labelledby', 'tabindex'],
+  },
   allowedClasses: { div: ['table-scroll'] },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],

@@ -158,17 +158,12 @@ export function DeskTable({
   // The region is named '<heading> table', apart from the section the heading already names.
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div
-      className="desk-table__scroll"
-      role="region"
-      aria-labelledby={`${labelledBy} ${kindId}`}
-      tabIndex={0}
-    >
+    <section className="desk-table__scroll" aria-labelledby={`${labelledBy} ${kindId}`} tabIndex={0}>
       <span id={kindId} hidden>
         {t('staff.desk.field.table')}
       </span>
       {table}
-    </div>
+    </section>
   )
 }
 
