@@ -3,6 +3,7 @@ import { isPublicPath } from '#shared/navigation.ts'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
+import { SkipLink } from './components/SkipLink'
 import { StaffBar } from './components/StaffBar'
 import { PAGE_ROOT_ID, PageRoot } from './PageRoot'
 import './styles/global.css'
@@ -17,7 +18,7 @@ export function PageShell({ pageContext, pageHtml }: { pageContext: PageContext;
   const isPublic = isPublicPath(pageContext.logicalPath)
   return (
     <PageRoot pageContext={pageContext}>
-      {isPublic && <Header />}
+      {isPublic ? <Header /> : <SkipLink />}
       <main id="main" className="main" tabIndex={-1}>
         {isPublic && <Breadcrumbs />}
         {pageContext.staffMember !== undefined && <StaffBar />}

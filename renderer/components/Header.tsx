@@ -3,6 +3,7 @@ import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { Link } from './Link'
+import { SkipLink } from './SkipLink'
 
 const MENU_ID = 'site-menu'
 const SUBMENU_ID = 'site-menu-transparency'
@@ -17,9 +18,7 @@ export function Header() {
   const menu = headerMenu(site)
   return (
     <header className="site-header">
-      <a className="skip-link" href="#main">
-        {t('layout.skip_to_content')}
-      </a>
+      <SkipLink />
       <div className="site-header__bar">
         <Link href="/" className="brand">
           <span className="brand__mark" aria-hidden="true">

@@ -15,21 +15,26 @@ export function StaffBar() {
       <p className="staff-bar__title">{t('staff.header.title')}</p>
       {staffMember && (
         <div className="staff-bar__member">
-          {staffMember.roles.includes('privacy-team') && (
-            <>
-              <a href={localizedPath(lang, '/internal-privacy-rights/requests')}>{t('staff.header.desk')}</a>
-              <a href={localizedPath(lang, '/internal-privacy-rights/complaints')}>
-                {t('staff.header.complaints')}
-              </a>
-              <a href={localizedPath(lang, '/internal-privacy-rights/figures')}>
-                {t('staff.header.figures')}
-              </a>
-            </>
-          )}
-          <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}>
-            {t('staff.header.form')}
-          </a>
-          <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
+          {/* Issue 32: the staff area's links are its navigation landmark. */}
+          <nav className="staff-bar__nav" aria-label={t('staff.header.nav')}>
+            {staffMember.roles.includes('privacy-team') && (
+              <>
+                <a href={localizedPath(lang, '/internal-privacy-rights/requests')}>
+                  {t('staff.header.desk')}
+                </a>
+                <a href={localizedPath(lang, '/internal-privacy-rights/complaints')}>
+                  {t('staff.header.complaints')}
+                </a>
+                <a href={localizedPath(lang, '/internal-privacy-rights/figures')}>
+                  {t('staff.header.figures')}
+                </a>
+              </>
+            )}
+            <a href={localizedPath(lang, '/internal-privacy-rights/direct-marketing')}>
+              {t('staff.header.form')}
+            </a>
+            <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
+          </nav>
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
           <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>
             <button type="submit" className="button button--secondary">

@@ -56,8 +56,11 @@ export function parseDocument(source: string, name: string): ParsedDocument {
         return `<h${token.depth} id="${id}">${html}</h${token.depth}>\n`
       },
       table(this: unknown, token: Tokens.Table) {
-        // Wide tables scroll inside their own focusable box instead of widening the page.
-        return `<div class="table-scroll" tabindex="0">${defaultTable(token)}</div>\n`
+        // Wide tables scroll inside their own focusable box instead of widening the page: a region named by
+        // the heading it stands under (issue 32), so the focus lands on something a screen reader can name.
+        const under = headings.at(-1)?.id
+        if (!under) throw new Error(`${name}: a table stands under no heading`)
+        return `<div class="table-scroll" role="region" aria-labelledby="${under}" tabindex="0">${defaultTable(token)}</div>\n`
       },
     },
   })
@@ -143,7 +146,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'td',
     'div',
   ],
-  allowedAttributes: { a: ['href'], h2: ['id'], h3: ['id'], div: ['class', 'tabindex'] },
+  allowedAttributes: {
+    a: ['href'],
+    h2: ['id'],
+    h3: ['id'],
+    div: ['class', 'role', 'aria-labelledby', 'tabindex'],
+  },
   allowedClasses: { div: ['table-scroll'] },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],

@@ -220,7 +220,7 @@ test.describe('the access package (issue 25)', () => {
     await desk.getByRole('button', { name: t.signIn }).click()
     await desk.waitForURL(url)
     await hydrated(desk)
-    const tasks = desk.getByRole('region', { name: t.tasks })
+    const tasks = desk.getByRole('region', { name: t.tasks, exact: true })
     await expect(tasks.getByRole('row').filter({ hasText: 'HLN CRM' })).toContainText(t.found)
     await expect(tasks.getByRole('row').filter({ hasText: 'HLN CRM' })).toContainText('facture.pdf')
     await expect(tasks.getByRole('row').filter({ hasText: 'VTM GO' })).toContainText(t.notFound)

@@ -10,6 +10,7 @@ import {
   HOSTS,
   hydrated,
   mailsTo,
+  onlyOnce,
   signInAtProvider,
   siteRequest,
   test,
@@ -414,7 +415,10 @@ test.describe('privacy desk', () => {
 
     const page1 = `${QUEUE}/${reference}`
     await signedInAt(page, page1)
-    const fulfilment = page.getByRole('region', { name: 'Application par les systèmes des marques' })
+    const fulfilment = page.getByRole('region', {
+      name: 'Application par les systèmes des marques',
+      exact: true,
+    })
     const rowOf = (key: string) => fulfilment.getByRole('row').filter({ hasText: key })
     await expect(rowOf('HLN')).toContainText('Pas encore confirmée')
     await expect(rowOf('HUMO')).toContainText('Pas encore confirmée')
@@ -451,11 +455,100 @@ test.describe('privacy desk', () => {
 
     await page.goto(`${HOSTS.beLocal}/nl/internal-privacy-rights/requests/${reference}`)
     await hydrated(page)
-    const dutch = page.getByRole('region', { name: 'Uitvoering door de merksystemen' })
+    const dutch = page.getByRole('region', { name: 'Uitvoering door de merksystemen', exact: true })
     await expect(dutch.getByRole('row').filter({ hasText: 'HLN' })).toContainText(
       new RegExp(`Toegepast op .+ door ${client}`),
     )
     await expect(dutch.getByRole('row').filter({ hasText: 'HUMO' })).toContainText('Nog niet bevestigd')
+    await expectNoAxeViolations(page)
+  })
+
+  test('staff screens (issue 32): skip link, navigation, titled by reference, blank reason refused on its field, reply marked in its language, tables as named regions without broken words at 1024 px', async ({
+    page,
+  }) => {
+    onlyOnce()
+    test.slow() // a verification, a sign-in at the provider and two actions
+    await page.setViewportSize({ width: 1024, height: 800 })
+    // A Dutch request, handled on the French desk.
+    const email = `desk-a11y-${unique()}@example.com`
+    const reference = await submitted(email, {
+      language: 'nl',
+      userMessage: 'Verwijder mijn account.',
+      touchpoint: `${HOSTS.beLocal}/nl/privacy-rights/forgotten`,
+    })
+    await page.goto(await verificationLink(email))
+    await page.getByRole('button', { name: 'Ja, voer mijn aanvraag uit' }).click()
+    await page.waitForURL(/\/nl\/email-verified$/)
+    await signedInAt(page, `${QUEUE}/${reference}`)
+
+    // The reference tells this tab from others; Tab's first stop skips to the content.
+    await expect(page).toHaveTitle(new RegExp(`^Demande ${reference} \\|`))
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#main')).toBeFocused()
+    const nav = page.getByRole('navigation', { name: 'Service vie privée' })
+    await expect(nav.getByRole('link', { name: 'Demandes' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Signalements' })).toBeVisible()
+
+    // Each action form is named by its heading.
+    for (const name of ['Prolonger le délai', 'Refuser', 'Note interne'])
+      await expect(page.getByRole('form', { name, exact: true })).toBeVisible()
+
+    // The reply is written in Dutch on a French page, and says so.
+    await expect(page.getByLabel('Réponse au demandeur (langue : Néerlandais)')).toHaveAttribute('lang', 'nl')
+
+    // A reason of spaces only is refused on its field, which keeps the focus; nothing is sent.
+    const reason = page.getByLabel('Motif pour le demandeur')
+    await tabTo(page, reason)
+    await page.keyboard.type('   ')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Prolonger' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(reason).toBeFocused()
+    await expect(reason).toHaveAttribute('aria-invalid', 'true')
+    // (The ⚠ before every field error is the stylesheet's.)
+    await expect(reason).toHaveAccessibleDescription(
+      /^⚠ Remplissez ce champ : des espaces seuls ne suffisent pas\.$/,
+    )
+    await expect(page.locator('.desk-message')).toHaveText('')
+    await expectNoAxeViolations(page)
+    // Corrected, it goes through and the field's error is gone.
+    await actByKeyboard(page, {
+      field: reason,
+      text: 'Uw account bestaat bij meerdere merken.',
+      button: 'Prolonger',
+      done: 'Le délai est prolongé et le demandeur reçoit un e-mail.',
+    })
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+
+    // The queue's table scrolls in a region named by its heading, and no cell cuts a word in two.
+    await page.goto(`${QUEUE}?q=${reference}`)
+    await hydrated(page)
+    const region = page.getByRole('region', { name: '1 demande tableau', exact: true })
+    await expect(region).toHaveAttribute('tabindex', '0')
+    await expect(region.getByRole('table')).toBeVisible()
+    const brokenWords = await page.locator('.desk-table').evaluateAll((tables) =>
+      tables.flatMap((table) =>
+        [...table.querySelectorAll('th, td')].flatMap((cell) => {
+          const broken: string[] = []
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? ''
+            for (const word of text.matchAll(/[^\s–-]+/g)) {
+              const range = document.createRange()
+              range.setStart(node, word.index)
+              range.setEnd(node, word.index + word[0].length)
+              // A word on two lines has a box on each.
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+              if (lines.size > 1) broken.push(word[0])
+            }
+          }
+          return broken
+        }),
+      ),
+    )
+    expect(brokenWords).toEqual([])
     await expectNoAxeViolations(page)
   })
 

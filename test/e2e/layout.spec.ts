@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { expect, expectNoAxeViolations, HOSTS, hydrated, test } from './support'
+import { expect, expectNoAxeViolations, HOSTS, hydrated, onlyOnce, test } from './support'
 
 const PAGES = ['/nl', '/nl/about', '/nl/no-such-page', '/fr', '/fr/about'] as const
 
@@ -113,6 +113,30 @@ test.describe('language switcher', () => {
 })
 
 test.describe('forced colours (issue 20)', () => {
+  test('the menu icon and the complaint dialog keep their shape (issue 32)', async ({ page }) => {
+    onlyOnce()
+    await page.setViewportSize({ width: 375, height: 700 })
+    await page.emulateMedia({ forcedColors: 'active' })
+    await page.goto(`${HOSTS.beLocal}/nl/political-ads/sample-be-2026-001`)
+    await hydrated(page)
+    // The hamburger's three bars are drawn in a colour that differs from the button's background.
+    const bars = await page.locator('.menu-toggle').evaluate((toggle) => {
+      const icon = toggle.querySelector('.menu-toggle__icon') as Element
+      const drawn = [null, '::before', '::after'].map(
+        (pseudo) => getComputedStyle(icon, pseudo).backgroundColor,
+      )
+      return { drawn, behind: getComputedStyle(toggle).backgroundColor }
+    })
+    for (const colour of bars.drawn) expect(colour).not.toBe(bars.behind)
+    // The dialog has an edge of its own, not only a shadow.
+    await page.getByRole('button', { name: 'Deze advertentie melden' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Advertentie melden' })
+    await expect(dialog).toBeVisible()
+    expect(
+      await dialog.evaluate((element) => Number.parseFloat(getComputedStyle(element).borderTopWidth)),
+    ).toBeGreaterThanOrEqual(1)
+  })
+
   test('the current language and the current policy stand out from the others', async ({ page }) => {
     /** What forced colours leave of a link's look: its border and colours as drawn. */
     const look = (locator: Locator) =>
@@ -134,4 +158,31 @@ test.describe('forced colours (issue 20)', () => {
       await look(pills.getByRole('link', { name: 'Candidats' })),
     )
   })
+})
+
+test('at 320 px the back-to-top button never covers the link Tab focuses (issue 32)', async ({ page }) => {
+  onlyOnce()
+  await page.setViewportSize({ width: 320, height: 568 })
+  await page.goto(`${HOSTS.nlLocal}/nl/document/privacy-policy`)
+  await hydrated(page)
+  const button = page.locator('.back-to-top')
+  let covered = 0
+  let checked = 0
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab')
+    if (!(await button.isVisible())) continue
+    const overlap = await page.evaluate(() => {
+      const focused = document.activeElement
+      const top = document.querySelector('.back-to-top')
+      if (!focused || !top || focused === top || focused.localName !== 'a') return null
+      const a = focused.getBoundingClientRect()
+      const b = top.getBoundingClientRect()
+      return a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom
+    })
+    if (overlap === null) continue
+    checked += 1
+    if (overlap) covered += 1
+  }
+  expect(checked, 'links focused while the button shows').toBeGreaterThan(5)
+  expect(covered).toBe(0)
 })

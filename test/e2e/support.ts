@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
+import { focusRingFailures } from './focus-ring'
 import { keepPageHtml } from './html-check'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
@@ -89,6 +90,31 @@ export async function expectNoAxeViolations(page: Page) {
     .analyze()
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
+  // Issue 32: axe does not judge the focus indicator; every control's ring must reach 3:1 on its background.
+  expect(await focusRingFailures(page), 'focus rings under 3:1').toEqual([])
+  // Issue 32: neither an empty breadcrumb, nor a focusable box (a table's scroll region) without role or name.
+  expect(
+    await page
+      .locator('nav.breadcrumbs li')
+      .evaluateAll((items) =>
+        items.filter((item) => !item.textContent?.trim()).map((item) => item.outerHTML),
+      ),
+    'empty breadcrumb items',
+  ).toEqual([])
+  expect(
+    await page
+      .locator('div[tabindex="0"], section[tabindex="0"]')
+      .evaluateAll((boxes) =>
+        boxes
+          .filter(
+            (box) =>
+              !(box.getAttribute('role') || box.localName === 'section') ||
+              !(box.getAttribute('aria-label') || box.getAttribute('aria-labelledby')),
+          )
+          .map((box) => box.outerHTML.slice(0, 80)),
+      ),
+    'focusable boxes without role or name',
   ).toEqual([])
 }
 

@@ -64,6 +64,7 @@ export default function Page() {
           <p>{t('staff.complaints.list.empty')}</p>
         ) : (
           <DeskTable
+            labelledBy="complaints-heading"
             headings={COLUMNS.map((key) => t(key))}
             rows={items.map((item) => ({
               key: item.reference,

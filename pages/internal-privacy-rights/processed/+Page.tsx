@@ -68,8 +68,8 @@ export default function Page() {
           <p>{t('staff.audit.empty')}</p>
         ) : (
           <DeskTable
+            labelledBy="audit-heading"
             narrow
-            focusable
             headings={[t('staff.audit.when'), t('staff.audit.what'), t('staff.audit.request')]}
             rows={recent.map((entry) => ({
               key: entry.id,

@@ -153,6 +153,7 @@ export default function Page() {
           <p>{t('staff.desk.queue.empty')}</p>
         ) : (
           <DeskTable
+            labelledBy="results-heading"
             headings={COLUMNS.map((key) => t(key))}
             rows={items.map((item) => ({
               key: item.reference,

@@ -1,10 +1,11 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useFocusFirstError } from '#renderer/forms/Field.tsx'
 import { errorCode, type JsonAnswer, postJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { localizedPath } from '#shared/routing.ts'
-import { DeskTextArea } from './DeskFields'
+import { DeskTextArea, FieldErrors } from './DeskFields'
 
 type Message = { kind: 'success' | 'error'; text: string }
 
@@ -81,9 +82,14 @@ function refusalText(answer: JsonAnswer | null): PhraseKey {
   return 'staff.desk.error.failed'
 }
 
-/** One action's form: its fields, then its button. */
+/**
+ * One action's form: its fields, then its button; named by its heading (issue 32). A required field left
+ * empty or holding only spaces is refused on the field itself (its message beside it, `aria-invalid`, the
+ * focus on the first such field) before anything is sent: the browser's own check lets spaces through.
+ */
 export function ActionForm({
   heading,
+  labelledBy,
   onSubmit,
   busy,
   label,
@@ -91,16 +97,42 @@ export function ActionForm({
   children,
 }: {
   heading?: string
+  /** The id of the heading that names the form when it has none of its own. */
+  labelledBy?: string
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   busy: boolean
   label: string
   secondary?: boolean
   children: ReactNode
 }) {
+  const headingId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [blank, setBlank] = useState<readonly string[]>([])
+  const focusFirstError = useFocusFirstError(formRef)
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const refused = [...event.currentTarget.elements]
+      .filter(
+        (field): field is HTMLTextAreaElement | HTMLSelectElement =>
+          (field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) &&
+          field.required &&
+          field.value.trim() === '',
+      )
+      .map((field) => field.name)
+    setBlank(refused)
+    if (refused.length === 0) return onSubmit(event)
+    event.preventDefault()
+    focusFirstError()
+  }
   return (
-    <form className="desk-action" onSubmit={onSubmit}>
-      {heading && <h3>{heading}</h3>}
-      {children}
+    <form
+      ref={formRef}
+      className="desk-action"
+      onSubmit={check}
+      noValidate
+      aria-labelledby={heading ? headingId : labelledBy}
+    >
+      {heading && <h3 id={headingId}>{heading}</h3>}
+      <FieldErrors value={blank}>{children}</FieldErrors>
       <button type="submit" className={secondary ? 'button button--secondary' : 'button'} disabled={busy}>
         {label}
       </button>
@@ -120,7 +152,13 @@ export function NoteCard({
   return (
     <section className="card" aria-labelledby="note-heading">
       <h2 id="note-heading">{t('staff.desk.note.heading')}</h2>
-      <ActionForm onSubmit={onSubmit} busy={busy} label={t('staff.desk.note.submit')} secondary>
+      <ActionForm
+        labelledBy="note-heading"
+        onSubmit={onSubmit}
+        busy={busy}
+        label={t('staff.desk.note.submit')}
+        secondary
+      >
         <DeskTextArea label={t('staff.desk.note.text')} name="text" rows={3} />
       </ActionForm>
     </section>

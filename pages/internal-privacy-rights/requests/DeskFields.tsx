@@ -1,6 +1,30 @@
-import type { ReactNode } from 'react'
+import { createContext, type ReactNode, useContext, useId } from 'react'
 import { useTranslate } from '#renderer/useTranslate.tsx'
+
 /** The desk's plain form fields: named, labelled, and read by FormData or a GET form, never held in state. */
+
+/** The names of an action form's fields refused as blank (set by `ActionForm` when it is sent). */
+const BlankFields = createContext<readonly string[]>([])
+export const FieldErrors = BlankFields.Provider
+
+/** A field's refusal, when its form refused it as blank: the attributes for the control and the message. */
+function useBlankError(name: string, message: string, describedBy?: string) {
+  const refused = useContext(BlankFields).includes(name)
+  const errorId = `${useId()}-error`
+  const ids = [describedBy, refused ? errorId : undefined].filter(Boolean).join(' ')
+  return {
+    control: {
+      'aria-invalid': refused ? true : undefined,
+      'aria-describedby': ids || undefined,
+    },
+    message: refused ? (
+      <span id={errorId} className="field__error">
+        {message}
+      </span>
+    ) : null,
+    className: refused ? 'field__input field__input--error' : 'field__input',
+  }
+}
 
 export function DeskSelect({
   label,
@@ -16,10 +40,18 @@ export function DeskSelect({
   /** The empty first option: "all" in a filter, "choose one" in an action (then the field is required). */
   placeholder: { label: string; required?: boolean }
 }) {
+  const t = useTranslate()
+  const blank = useBlankError(name, t('staff.desk.field.choose'))
   return (
     <label className="field">
       <span className="field__label">{label}</span>
-      <select className="field__input" name={name} defaultValue={value ?? ''} required={placeholder.required}>
+      <select
+        className={blank.className}
+        name={name}
+        defaultValue={value ?? ''}
+        required={placeholder.required}
+        {...blank.control}
+      >
         <option value="" disabled={placeholder.required}>
           {placeholder.label}
         </option>
@@ -29,6 +61,7 @@ export function DeskSelect({
           </option>
         ))}
       </select>
+      {blank.message}
     </label>
   )
 }
@@ -40,6 +73,7 @@ export function DeskTextArea({
   defaultValue,
   required = true,
   hint,
+  lang,
 }: {
   label: string
   name: string
@@ -47,8 +81,12 @@ export function DeskTextArea({
   defaultValue?: string
   required?: boolean
   hint?: string
+  /** The language the text is written in, when it is not the desk's (a reply in the request's language). */
+  lang?: string
 }) {
-  const hintId = `${name}-hint`
+  const t = useTranslate()
+  const hintId = `${useId()}-hint`
+  const blank = useBlankError(name, t('staff.desk.field.blank'), hint ? hintId : undefined)
   return (
     <label className="field">
       <span className="field__label">{label}</span>
@@ -58,35 +96,40 @@ export function DeskTextArea({
         </span>
       )}
       <textarea
-        className="field__input"
+        className={blank.className}
         name={name}
         rows={rows}
         required={required}
         defaultValue={defaultValue}
-        aria-describedby={hint ? hintId : undefined}
+        lang={lang}
+        {...blank.control}
       />
+      {blank.message}
     </label>
   )
 }
 
 /**
  * A staff table: a column heading each, and a row per item whose first cell (a link to the item) may head the
- * row. It scrolls sideways on a narrow screen rather than squeezing the columns.
+ * row. It scrolls sideways on a narrow screen rather than squeezing the columns (or breaking words), inside a
+ * region named by the section's heading that takes the focus, so the keyboard can scroll it (issue 32).
  */
 export function DeskTable({
+  labelledBy,
   headings,
   rows,
   narrow = false,
-  focusable = false,
 }: {
+  /** The id of the heading that names the table's scroll region. */
+  labelledBy: string
   headings: readonly string[]
   /** `head`: the row's header cell (the first column), when the row has one. */
   rows: readonly { key: string; head?: ReactNode; cells: readonly ReactNode[] }[]
   /** Few columns: the table fits a phone, its long words wrap. */
   narrow?: boolean
-  /** A table without links: the scroll region itself takes the focus, so the keyboard can scroll it. */
-  focusable?: boolean
 }) {
+  const t = useTranslate()
+  const kindId = `${useId()}-kind`
   const table = (
     <table className={narrow ? 'desk-table desk-table--narrow' : 'desk-table'}>
       <thead>
@@ -112,13 +155,15 @@ export function DeskTable({
       </tbody>
     </table>
   )
-  return focusable ? (
+  // The region is named '<heading> table', apart from the section the heading already names.
+  return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div className="desk-table__scroll" tabIndex={0}>
+    <section className="desk-table__scroll" aria-labelledby={`${labelledBy} ${kindId}`} tabIndex={0}>
+      <span id={kindId} hidden>
+        {t('staff.desk.field.table')}
+      </span>
       {table}
-    </div>
-  ) : (
-    <div className="desk-table__scroll">{table}</div>
+    </section>
   )
 }
 
@@ -127,6 +172,8 @@ export function choiceFields(
   [label, name, choose]: readonly [label: string, name: string, choose: string],
   options: readonly (readonly [string, string])[],
   message: string,
+  /** The language the message is written in, when it is not the desk's. */
+  lang?: string,
 ) {
   return (
     <>
@@ -137,7 +184,7 @@ export function choiceFields(
         options={options}
         placeholder={{ label: choose, required: true }}
       />
-      <DeskTextArea label={message} name="message" rows={6} />
+      <DeskTextArea label={message} name="message" rows={6} lang={lang} />
     </>
   )
 }

@@ -24,6 +24,7 @@ export function TaskCard({
     <section className="card" aria-labelledby="tasks-heading">
       <h2 id="tasks-heading">{t('staff.desk.tasks.heading')}</h2>
       <DeskTable
+        labelledBy="tasks-heading"
         headings={[
           t('staff.desk.tasks.system'),
           t('staff.desk.tasks.brands'),

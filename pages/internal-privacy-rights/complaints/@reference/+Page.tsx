@@ -37,6 +37,9 @@ export default function Page() {
     return t(EVENT_KEYS[event.kind] ?? 'staff.complaints.event.note')
   }
   const open = complaint.status === 'received' || complaint.status === 'under_review'
+  // Issue 32: the outcome is written in the complaint's language; it says so when that is not the desk's.
+  const complaintLang = complaint.locale.slice(0, 2)
+  const replyLang = complaintLang === lang ? undefined : complaintLang
 
   const { run, submit, busy, status } = useDeskActions<ComplaintView, Action>(
     `/api/internal-privacy-rights/complaints/${complaint.reference}`,
@@ -113,6 +116,7 @@ export default function Page() {
               [t('staff.complaints.detail.outcome'), 'outcome', t('staff.complaints.detail.choose')],
               COMPLAINT_OUTCOMES.map((o) => [o, t(COMPLAINT_OUTCOME_LABELS[o])] as const),
               t('staff.complaints.detail.message'),
+              replyLang,
             )}
           </ActionForm>
         </section>

@@ -7,10 +7,14 @@ import { caseByReference } from '#pages/internal-privacy-rights/case-by-referenc
 export async function data(pageContext: PageContextServer) {
   const { complaintDesk, deskActor } = pageContext
   if (!complaintDesk || !deskActor) throw render(403)
+  const complaint = await caseByReference(pageContext, 'complaints', (ref) =>
+    complaintDesk.detail(deskActor, ref),
+  )
+  // Issue 32: the reference in the title tells several open tabs apart.
   return {
-    complaint: await caseByReference(pageContext, 'complaints', (ref) =>
-      complaintDesk.detail(deskActor, ref),
-    ),
+    complaint,
+    titleKey: 'staff.complaints.detail.heading' as const,
+    titleParams: { reference: complaint.reference },
   }
 }
 

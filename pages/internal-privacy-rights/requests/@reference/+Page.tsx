@@ -37,6 +37,8 @@ export default function Page() {
   const date = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10), lang, site.country) : '–')
   const time = (iso: string) => formatDateTime(iso, lang, site.country)
   const queue = localizedPath(lang, '/internal-privacy-rights/requests')
+  // Issue 32: the reply is written in the request's language; it says so when that is not the desk's.
+  const replyLang = request.language === lang ? undefined : request.language
   const waiting = request.tasks.filter((task) => task.state === 'waiting' || task.state === 'overdue').length
 
   const { submit, busy, status } = useDeskActions<RequestDetail, DeskAction>(
@@ -135,6 +137,7 @@ export default function Page() {
                 })}
                 name="message"
                 rows={8}
+                lang={replyLang}
               />
               {waiting > 0 && (
                 <DeskTextArea
@@ -173,6 +176,7 @@ export default function Page() {
                 [t('staff.desk.reject.reason'), 'reason', t('staff.desk.reject.choose')],
                 REJECTION_REASONS.map((r) => [r, t(REJECTION_REASON_LABELS[r])] as const),
                 t('staff.desk.reject.message'),
+                replyLang,
               )}
             </ActionForm>
           )}
@@ -189,8 +193,8 @@ export default function Page() {
         <section className="card" aria-labelledby="fulfilment-heading">
           <h2 id="fulfilment-heading">{t('staff.desk.fulfilment.heading')}</h2>
           <DeskTable
+            labelledBy="fulfilment-heading"
             narrow
-            focusable
             headings={[
               t('staff.desk.fulfilment.brand_key'),
               t('staff.desk.field.channels'),

@@ -7,7 +7,13 @@ import { caseByReference } from '#pages/internal-privacy-rights/case-by-referenc
 export async function data(pageContext: PageContextServer) {
   const { desk, deskActor } = pageContext
   if (!desk || !deskActor) throw render(403)
-  return { request: await caseByReference(pageContext, 'requests', (ref) => desk.detail(deskActor, ref)) }
+  const request = await caseByReference(pageContext, 'requests', (ref) => desk.detail(deskActor, ref))
+  // Issue 32: the reference in the title tells several open tabs apart.
+  return {
+    request,
+    titleKey: 'staff.desk.request.heading' as const,
+    titleParams: { reference: request.reference },
+  }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>
