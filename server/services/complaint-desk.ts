@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely'
+import {
+  CLOSE_ACTIONS,
+  type ComplaintAction,
+  complaintTransition,
+  isOpenComplaint,
+} from '#shared/complaint-lifecycle.ts'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { Locale } from '#shared/locale.ts'
-import type {
-  ComplaintOutcome,
-  ComplaintQuery,
-  ComplaintStatus,
-  ComplaintView,
-} from '#shared/political-ads.ts'
+import type { ComplaintOutcome, ComplaintQuery, ComplaintView } from '#shared/political-ads.ts'
 import { noticeLanguage, noticeUrl, noticeUrls } from '#shared/political-ads.ts'
 import type { StaffAction } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
@@ -27,7 +28,14 @@ import { complaintOutcomeMail } from '../mail/templates'
 import type { DeskActor } from './desk'
 import { InvalidTransition, NotFound, NoticeNotCorrected } from './errors'
 
-const OPEN: readonly ComplaintStatus[] = ['received', 'under_review']
+/** What an action writes besides its move: its timeline event, what it does to the notice, its mail. */
+interface ComplaintWork {
+  event: { kind: string; detail?: string; text?: string }
+  /** What the outcome does to the notice, in the same transaction: the timeline event it adds. */
+  notice?: (trx: Transaction<Database>) => Promise<{ kind: string; version: number } | null>
+  /** The complainant's mail, given the notice's version the outcome names (if any). */
+  mail?: (noticeVersion: number | null) => { subject: string; text: string; html: string }
+}
 
 /**
  * Issue 18, Art. 15: the privacy team handles complaints about political ads on the desk: review, then close
@@ -95,7 +103,7 @@ export function createComplaintDesk(deps: {
   /**
    * Issue 18: an outcome shows on the notice. "Ad suspended" adds a dated suspension naming the complaint (a
    * new version of the notice, in the closing's transaction); "notice corrected" names the version that
-   * corrected it, and needs one: a notice unchanged since the complaint came in has not been corrected.
+   * corrected it (the lifecycle's guard refused one unchanged since the complaint came in).
    */
   const noticeOutcome = async (
     complaint: StoredComplaint,
@@ -109,40 +117,41 @@ export function createComplaintDesk(deps: {
         const version = await addSuspension(trx, complaint.campaignId, complaint.country, suspension, now)
         return version === null ? null : { kind: 'notice-suspended', version }
       }
-    if (outcome === 'notice_corrected') {
-      const then = await versionAt(db.db, complaint.campaignId, complaint.createdAt)
-      if (currentVersion === null || currentVersion <= then) throw new NoticeNotCorrected()
+    // The table's guard saw the newer version (noticeCorrected).
+    if (outcome === 'notice_corrected' && currentVersion !== null)
       return async () => ({ kind: 'notice-corrected', version: currentVersion })
-    }
     return undefined
   }
+
+  /** The table's answer for this action (issue 31): the row taken, or the refusal's error. */
+  const transition = async (complaint: StoredComplaint, action: ComplaintAction) => {
+    const noticeCorrected =
+      action === 'correct_notice' &&
+      ((await currentVersion(complaint)) ?? 0) >
+        (await versionAt(db.db, complaint.campaignId, complaint.createdAt))
+    const decision = complaintTransition(complaint.status, action, { noticeCorrected })
+    if (decision.ok) return decision.transition
+    if (decision.refusedBy.includes('noticeCorrected')) throw new NoticeNotCorrected()
+    throw new InvalidTransition(`A ${complaint.status} complaint cannot be ${action}`)
+  }
+  const currentVersion = async (complaint: StoredComplaint) =>
+    (await findCampaignAnyState(db.db, complaint.campaignId, complaint.country))?.version ?? null
 
   const act = async (
     actor: DeskActor,
     reference: string,
-    action: StaffAction,
-    step: (
-      complaint: StoredComplaint,
-      now: string,
-    ) => Promise<{
-      to?: ComplaintStatus
-      from?: readonly ComplaintStatus[]
-      event: { kind: string; detail?: string; text?: string }
-      /** What the outcome does to the notice, in the same transaction: the timeline event it adds. */
-      notice?: (trx: Transaction<Database>) => Promise<{ kind: string; version: number } | null>
-      /** The complainant's mail, given the notice's version the outcome names (if any). */
-      mail?: (noticeVersion: number | null) => { subject: string; text: string; html: string }
-    }>,
+    audit: StaffAction,
+    action: ComplaintAction | null,
+    step: (complaint: StoredComplaint, now: string) => Promise<ComplaintWork>,
   ) => {
     const complaint = await find(actor, reference)
     const now = clock().toISOString()
+    const move = action ? await transition(complaint, action) : null
     const work = await step(complaint, now)
-    if (work.to && work.from && !work.from.includes(complaint.status))
-      throw new InvalidTransition(`A ${complaint.status} complaint cannot become ${work.to}`)
     await saveWithMails(db, now, async (trx) => {
-      if (work.to && work.from) {
-        const closedAt = OPEN.includes(work.to) ? null : now
-        if (!(await moveComplaint(trx, complaint.id, work.to, work.from, closedAt)))
+      if (move) {
+        const closedAt = isOpenComplaint(move.to) ? null : now
+        if (!(await moveComplaint(trx, complaint.id, move.to, [move.from], closedAt)))
           throw new InvalidTransition('The complaint changed meanwhile; reload it')
       }
       await insertComplaintEvent(trx, complaint.id, { ...work.event, occurredAt: now, actor })
@@ -157,7 +166,7 @@ export function createComplaintDesk(deps: {
       const mail = work.mail ? work.mail(noticeChange?.version ?? null) : null
       await appendAudit(trx, {
         actor,
-        action,
+        action: audit,
         country: complaint.country,
         requestId: complaint.id,
         occurredAt: now,
@@ -189,14 +198,12 @@ export function createComplaintDesk(deps: {
       return view(await find(actor, reference))
     },
     review(actor, reference) {
-      return act(actor, reference, 'COMPLAINT_REVIEWED', async () => ({
-        to: 'under_review',
-        from: ['received'],
+      return act(actor, reference, 'COMPLAINT_REVIEWED', 'review', async () => ({
         event: { kind: 'under_review' },
       }))
     },
     close(actor, reference, outcome, message) {
-      return act(actor, reference, 'COMPLAINT_CLOSED', async (complaint, now) => {
+      return act(actor, reference, 'COMPLAINT_CLOSED', CLOSE_ACTIONS[outcome], async (complaint, now) => {
         const campaign = await findCampaignAnyState(db.db, complaint.campaignId, complaint.country)
         const t = serverTranslate(complaint.locale as Locale)
         const language = noticeLanguage(complaint.country, complaint.locale.slice(0, 2))
@@ -205,8 +212,6 @@ export function createComplaintDesk(deps: {
         const origin = complaint.origin ?? deps.noticeOrigin(complaint.country)
         const noticeLink = origin ? noticeUrl(origin, language, complaint.campaignId) : null
         return {
-          to: outcome,
-          from: OPEN,
           event: { kind: 'closed', detail: outcome, text: message },
           notice: await noticeOutcome(complaint, outcome, now, campaign?.version ?? null),
           mail: (version) =>
@@ -222,7 +227,7 @@ export function createComplaintDesk(deps: {
       })
     },
     note(actor, reference, text) {
-      return act(actor, reference, 'NOTE_ADDED', async () => ({ event: { kind: 'note', text } }))
+      return act(actor, reference, 'NOTE_ADDED', null, async () => ({ event: { kind: 'note', text } }))
     },
   }
 }

@@ -5,15 +5,11 @@ import { Summary } from '#renderer/components/Summary.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
+import { isOpenComplaint, offeredComplaintActions } from '#shared/complaint-lifecycle.ts'
 import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_STATUS_LABELS } from '#shared/desk-labels.ts'
 import { formatDateTime } from '#shared/format.ts'
 import { COMPLAINT_REASON_LABELS } from '#shared/labels.ts'
-import {
-  COMPLAINT_OUTCOMES,
-  type ComplaintOutcome,
-  type ComplaintView,
-  noticeLanguage,
-} from '#shared/political-ads.ts'
+import { type ComplaintOutcome, type ComplaintView, noticeLanguage } from '#shared/political-ads.ts'
 import { localizedPath } from '#shared/routing.ts'
 import { ActionForm, NoteCard, useDeskActions } from '../../requests/DeskActions'
 import { choiceFields } from '../../requests/DeskFields'
@@ -36,7 +32,9 @@ export default function Page() {
     if (notice) return t(notice, { version: event.detail ?? '' })
     return t(EVENT_KEYS[event.kind] ?? 'staff.complaints.event.note')
   }
-  const open = complaint.status === 'received' || complaint.status === 'under_review'
+  // Issue 31: what the lifecycle's table allows from this status, and nothing else, is offered.
+  const offered = offeredComplaintActions(complaint.status)
+  const open = isOpenComplaint(complaint.status)
   // Issue 32: the outcome is written in the complaint's language; it says so when that is not the desk's.
   const complaintLang = complaint.locale.slice(0, 2)
   const replyLang = complaintLang === lang ? undefined : complaintLang
@@ -94,7 +92,7 @@ export default function Page() {
       {open && (
         <section className="card" aria-labelledby="complaint-actions">
           <h2 id="complaint-actions">{t('staff.complaints.detail.actions')}</h2>
-          {complaint.status === 'received' && (
+          {offered.review && (
             <p>
               <button
                 type="button"
@@ -114,7 +112,7 @@ export default function Page() {
           >
             {choiceFields(
               [t('staff.complaints.detail.outcome'), 'outcome', t('staff.complaints.detail.choose')],
-              COMPLAINT_OUTCOMES.map((o) => [o, t(COMPLAINT_OUTCOME_LABELS[o])] as const),
+              offered.outcomes.map((o) => [o, t(COMPLAINT_OUTCOME_LABELS[o])] as const),
               t('staff.complaints.detail.message'),
               replyLang,
             )}
