@@ -76,6 +76,7 @@ export function startWorkers(parts: WorkerParts, workerOptions: WorkerOptions = 
   const archive = hourly
     ? startNoticeArchiveJob(
         { archive: transparency.noticeArchive, digest: () => transparency.repositoryExports.digest() },
+        db,
         logger,
       )
     : none

@@ -27,6 +27,7 @@ import { contactDataMigration } from './migrations/019-contact-data'
 import { requestTalliesMigration } from './migrations/020-request-tallies'
 import { noticeArchiveMigration } from './migrations/021-notice-archive'
 import { preferencesMigration } from './migrations/025-preferences'
+import { jobLeasesMigration } from './migrations/026-job-leases'
 import { discardingBrokenClients, OwnSchemaDialect } from './postgres-pool'
 import type { Database } from './schema'
 
@@ -148,6 +149,7 @@ export async function migrate(
         '020-request-tallies': requestTalliesMigration,
         '021-notice-archive': noticeArchiveMigration(dialect),
         '025-preferences': preferencesMigration,
+        '026-job-leases': jobLeasesMigration,
       }),
     },
     ...(schema ? { migrationTableSchema: schema } : {}),

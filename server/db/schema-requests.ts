@@ -77,6 +77,13 @@ export interface JobRunTable {
   ran_at: string
 }
 
+/** Issue 31: the one instance running a periodic job now, until `expires_at` (server/jobs/periodic.ts). */
+export interface JobLeaseTable {
+  job: string
+  holder: string
+  expires_at: string
+}
+
 /** Append-only: the database refuses UPDATE and DELETE (migration 003). */
 export interface StaffAuditLogTable {
   id: string

@@ -23,6 +23,7 @@ import type {
 } from './schema-notices'
 import type {
   ContactMessageTable,
+  JobLeaseTable,
   JobRunTable,
   MailOutboxTable,
   MarketingSuppressionTable,
@@ -56,6 +57,7 @@ export interface Database {
   staff_audit_log: StaffAuditLogTable
   request_events: RequestEventTable
   job_runs: JobRunTable
+  job_leases: JobLeaseTable
   feed_sequence: FeedSequenceTable
   api_clients: ApiClientTable
   api_client_previous_secrets: ApiClientPreviousSecretTable

@@ -10,7 +10,10 @@ import {
 } from '../db/outbox-repository'
 import { writeBeforeClaimLapses } from '../db/queue'
 import { recordMails } from '../db/timeline-repository'
+import { startPeriodic } from '../jobs/periodic'
+import { nextAttempt, type RetrySchedule } from '../jobs/retry'
 import type { Logger } from '../logger'
+import { markSentSoon } from './sent-marks'
 import { type MailTransport, messageIdFor } from './transport'
 
 export interface OutboxWorkerOptions {
@@ -41,7 +44,8 @@ export interface OutboxWorker {
   stop(): Promise<void>
 }
 
-export const MAX_RETRY_DELAY_MS = 60 * 60_000
+/** Retries are at most this far apart (README, "Mail"). */
+const MAX_RETRY_DELAY_MS = 60 * 60_000
 /**
  * Batches in flight at once while a backlog lasts: one is claimed and its sent mails erased while the other
  * is on the wire, so the SMTP connections never wait for the database.
@@ -52,10 +56,6 @@ const BATCHES_IN_FLIGHT = 2
  * Measured with npm run bench (SQLite submit): a checkpoint per drained batch cost a quarter of the throughput.
  */
 const COMPACT_EVERY_MS = 5_000
-
-export function retryDelay(attempts: number, baseMs: number): number {
-  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.min(attempts, 20))
-}
 
 /**
  * The mail poller every instance runs (DESIGN.md decision 6): claims due mails, sends them, and on failure
@@ -70,9 +70,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const lockMs = options.lockMs ?? 60_000
   const retryBaseMs = options.retryBaseMs ?? 5000
   const failAfterMs = options.failAfterMs ?? 72 * 60 * 60_000
+  // Issue 31: the one retry schedule (server/jobs/retry.ts), as webhooks use it.
+  const retries: RetrySchedule = { firstMs: retryBaseMs, maxMs: MAX_RETRY_DELAY_MS, untilMs: failAfterMs }
   const clock = options.clock ?? (() => new Date())
   let stopped = false
-  let timer: NodeJS.Timeout | undefined
   // Sent mail was erased: fold it into the database file soon (at once when the last fold is long past).
   let compactTimer: NodeJS.Timeout | undefined
   let lastCompact = 0
@@ -106,7 +107,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // The SMTP error text can quote addresses: only its code is kept.
       const reason = describe(error)
       const attempts = mail.attempts + 1
-      if (now.getTime() - Date.parse(mail.createdAt) >= failAfterMs) {
+      const next = nextAttempt(retries, mail.attempts, mail.createdAt, now)
+      if (next === null) {
         // Given up on: the record says so, and so does the timeline of what the mail was about.
         const givenUp = await db.db.transaction().execute(async (trx) => {
           // Another instance took the mail over meanwhile: it is that one's to send or give up on.
@@ -124,48 +126,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         )
         return null
       }
-      const next = new Date(now.getTime() + retryDelay(mail.attempts, retryBaseMs)).toISOString()
-      await markFailed(db.db, mail, reason, next)
+      await markFailed(db.db, mail, reason, next.toISOString())
       logger.warn({ mailId: mail.id, kind: mail.kind, attempts, reason }, 'mail not sent; will retry')
       return null
     }
   }
 
-  /**
-   * Marks sent mails as sent as soon as the SMTP server took them (issue 30: a batch marked only at its end
-   * was sent again, whole, when its instance died mid-batch). Marks that arrive while one is written go in the
-   * next write together, so a busy outbox still writes few statements; a refused write is asked again while
-   * the claim lasts (writeBeforeClaimLapses).
-   */
-  const markSentSoon = (sent: SentMail[]) => {
-    const pending: SentMail[] = []
-    let writing: Promise<void> | null = null
-    let failure: unknown = null
-    const write = async () => {
-      while (pending.length > 0) {
-        const batch = pending.splice(0)
-        try {
-          await markSentBeforeClaimLapses(batch)
-          sent.push(...batch)
-        } catch (error) {
-          failure = error
-        }
-      }
-    }
-    return {
-      add(mail: SentMail) {
-        pending.push(mail)
-        writing ??= write().finally(() => {
-          writing = null
-        })
-      },
-      async done() {
-        await writing
-        await write()
-        if (failure) throw failure
-      },
-    }
-  }
   const markSentBeforeClaimLapses = (batch: SentMail[]) =>
     writeBeforeClaimLapses(
       batch.map((mail) => mail.claim).sort()[0] ?? '',
@@ -180,7 +146,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // One mail per connection at a time: SMTP round trips dominate, and the transport pools its connections.
     const queue = [...mails]
     const sent: SentMail[] = []
-    const marks = markSentSoon(sent)
+    const marks = markSentSoon(sent, markSentBeforeClaimLapses)
     const sendNext = async (): Promise<void> => {
       const mail = queue.shift()
       if (!mail) return
@@ -209,8 +175,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return mails.length
   }
 
-  // Each batch loop goes on at once after a full batch (more may be waiting) and ends after a short one; the
-  // timer starts one when none runs. A full batch starts a second loop, up to BATCHES_IN_FLIGHT.
+  // Each batch loop goes on at once after a full batch (more may be waiting) and ends after a short one; a
+  // full batch starts a second loop, up to BATCHES_IN_FLIGHT. The periodic helper starts a drain when none
+  // runs; the rows' claims keep instances apart, so every instance polls.
   const loops = new Set<Promise<void>>()
   const loop = async () => {
     for (;;) {
@@ -226,18 +193,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const running = loop().finally(() => loops.delete(running))
     loops.add(running)
   }
-  const tick = () => {
-    if (stopped) return
-    if (loops.size === 0) startLoop()
-    timer = setTimeout(tick, intervalMs)
+  const drain = async () => {
+    startLoop()
+    while (loops.size > 0) await Promise.all(loops)
   }
-  timer = setTimeout(tick, 0)
+  const poller = startPeriodic({
+    name: 'mail outbox',
+    everyMs: intervalMs,
+    firstAfterMs: 0,
+    run: drain,
+    logger,
+    clock,
+  })
 
   return {
     runOnce,
     async stop() {
       stopped = true
-      clearTimeout(timer)
+      await poller.stop()
       await Promise.all(loops)
       if (compactTimer) {
         clearTimeout(compactTimer)

@@ -16,6 +16,7 @@ import { campaignsByIds } from '../db/campaign-repository'
 import type { Db } from '../db/database'
 import { claimJobRun } from '../db/desk-repository'
 import type { Database } from '../db/schema'
+import { leaseClaim, startPeriodic } from '../jobs/periodic'
 import type { Logger } from '../logger'
 import { CONTACT_FIELDS, exportRow, fieldsOf, noticeAt } from './notice-rows'
 
@@ -172,11 +173,13 @@ export function createNoticeArchive(deps: {
 }
 
 /**
- * Every instance runs the archive and the repository digest hourly (and shortly after start); each day's
- * file and each digest is claimed in the database, so several instances write and mail once.
+ * Every instance runs the archive and the repository digest hourly (and shortly after start), one at a time
+ * (a lease); each day's file and each digest is also claimed in the database, so they are written and mailed
+ * once.
  */
 export function startNoticeArchiveJob(
   jobs: { archive: NoticeArchive; digest: () => Promise<number> },
+  db: Db,
   logger: Logger,
   everyMs = 60 * 60_000,
 ) {
@@ -189,14 +192,15 @@ export function startNoticeArchiveJob(
       logger.error({ err: error }, 'political-ads archive job failed')
     }
   }
-  const first = setTimeout(run, 15_000)
-  const timer = setInterval(run, everyMs)
-  first.unref()
-  timer.unref()
-  return {
-    stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-    },
-  }
+  // Issue 31: the periodic helper's loop; one instance at a time writes (a lease in `job_leases`).
+  const job = startPeriodic({
+    name: 'notice archive',
+    everyMs,
+    firstAfterMs: 15_000,
+    jitterMs: 60_000,
+    run,
+    claim: leaseClaim(db, 30 * 60_000),
+    logger,
+  })
+  return { stop: () => job.stop() }
 }

@@ -1,6 +1,7 @@
 import type { RetentionConfig } from '../config'
 import type { Db } from '../db/database'
 import { type Purged, purgeExpired } from '../db/retention-repository'
+import { leaseClaim, startPeriodic } from '../jobs/periodic'
 import type { Logger } from '../logger'
 import type { StaffSessions } from '../staff/sessions'
 import { STALE_UPLOAD_MS } from './file-store'
@@ -11,7 +12,8 @@ const DAY_MS = 86_400_000
 /**
  * DESIGN.md decision 9: personal data is kept only as long as needed (README: "Retention"). Unverified
  * requests, contact messages, complaints and mail records are deleted after their periods, each with every
- * mail about it; staff sessions as soon as they have ended. Every instance runs this hourly; it is idempotent.
+ * mail about it; staff sessions as soon as they have ended. Every instance runs this hourly, one at a time
+ * (a lease in `job_leases`); it is idempotent.
  */
 export function startRetentionJob(deps: {
   db: Db
@@ -59,15 +61,20 @@ export function startRetentionJob(deps: {
       return null
     }
   }
-  const first = setTimeout(run, 5_000)
-  const timer = setInterval(run, deps.everyMs ?? 60 * 60_000)
-  first.unref()
-  timer.unref()
-  return {
+  // Issue 31: the periodic helper's loop; one instance at a time purges (the others' runs are skipped).
+  const job = startPeriodic({
+    name: 'retention',
+    everyMs: deps.everyMs ?? 60 * 60_000,
+    firstAfterMs: 5_000,
+    jitterMs: 60_000,
     run,
-    stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-    },
+    claim: leaseClaim(db, 30 * 60_000),
+    logger,
+    clock,
+  })
+  return {
+    /** One run now, whatever the other instances do (tests, and the first hour of a new database). */
+    run,
+    stop: () => job.stop(),
   }
 }
