@@ -4,7 +4,7 @@ import { type Purged, purgeExpired } from '../db/retention-repository'
 import type { Logger } from '../logger'
 import type { StaffSessions } from '../staff/sessions'
 import { STALE_UPLOAD_MS } from './file-store'
-import { addMonths } from './privacy-requests'
+import { addMonths } from './request-intake'
 
 const DAY_MS = 86_400_000
 
