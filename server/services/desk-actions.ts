@@ -14,21 +14,14 @@ import { recordChange } from '../db/request-changes'
 import { extensionMail, rejectionMail, replyMail } from '../mail/templates'
 import { taskViews } from './brand-tasks'
 import { requestDetail } from './desk-detail'
-import {
-  DAY_MS,
-  type DeskActor,
-  type DeskDeps,
-  originOf,
-  refusePlaceholder,
-  requestFor,
-} from './desk-request'
+import { checkWritten, DAY_MS, type DeskActor, type DeskDeps, originOf, requestFor } from './desk-request'
 import { InvalidTransition, TasksOpen } from './errors'
 import { addMonths, hashToken } from './request-intake'
 import { requesterMails } from './request-mails'
 
 /** GDPR Art. 12(3): once, by at most two months, told within the first month. */
 export async function extendRequest(deps: DeskDeps, actor: DeskActor, reference: string, reason: string) {
-  refusePlaceholder('reason', reason)
+  checkWritten('reason', reason)
   const request = await requestFor(deps.db, actor, reference)
   const now = deps.clock()
   const status = statusAfter(request, 'extend', now)
@@ -52,7 +45,7 @@ export async function completeRequest(
   message: string,
   closeWithoutTasks?: string,
 ) {
-  refusePlaceholder('message', message)
+  checkWritten('message', message)
   const request = await requestFor(deps.db, actor, reference)
   const now = deps.clock()
   const tasks = await taskViews(deps.db, deps.brands, request, now)
@@ -101,7 +94,7 @@ export async function rejectRequest(
   reason: RejectionReason,
   message: string,
 ) {
-  refusePlaceholder('message', message)
+  checkWritten('message', message)
   const request = await requestFor(deps.db, actor, reference)
   const now = deps.clock()
   const status = statusAfter(request, 'reject', now)

@@ -6,7 +6,7 @@ import type { Country } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { findByReference, type PrivacyRequest } from '../db/privacy-request-repository'
 import type { StaffIdentity } from '../db/staff-repository'
-import { NotFound, PlaceholderLeft } from './errors'
+import { NotFound, PlaceholderLeft, ValidationFailed } from './errors'
 import type { FileStore } from './file-store'
 import type { RecipientMailLimit } from './recipient-limit'
 
@@ -55,8 +55,12 @@ export function originOf(deps: Pick<DeskDeps, 'publicOrigin'>, request: PrivacyR
   return request.origin ?? deps.publicOrigin(request.country)
 }
 
-/** Issue 25: a reply that still holds a template's placeholder (`[aanvullen]`) never reaches the requester. */
-export function refusePlaceholder(field: string, text: string): void {
+/**
+ * What the team writes to the requester is written: not blank (an extension without its reason is no
+ * extension), and (issue 25) without a template's placeholder (`[aanvullen]`) left in it.
+ */
+export function checkWritten(field: string, text: string): void {
+  if (!text.trim()) throw new ValidationFailed([{ field, rule: 'required' }])
   const placeholder = findPlaceholder(text)
   if (placeholder) throw new PlaceholderLeft(field, placeholder)
 }
