@@ -7,10 +7,10 @@
 import { BRANDS } from '#server/brands.ts'
 import { migrate, openDatabase } from '#server/db/database.ts'
 import { enqueueMail, outboxCounts } from '#server/db/outbox-repository.ts'
-import { insertRequest, insertSuppressions } from '#server/db/privacy-request-repository.ts'
+import { insertSuppressions, requestInsert } from '#server/db/privacy-request-repository.ts'
 import { createApiClientService } from '#server/services/api-clients.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
-import { normalise } from '#server/services/privacy-requests.ts'
+import { normalise } from '#server/services/request-intake.ts'
 
 const LOCAL_SITE = {
   host: 'nl.localhost',
@@ -55,7 +55,7 @@ export function seedDeskRequests(url: string, root: string, count: number): Prom
         const status = statuses[i % statuses.length] ?? 'open'
         const due =
           status === 'open' || status === 'extended' ? new Date(created.getTime() + 31 * 86_400_000) : null
-        await insertRequest(trx, {
+        await requestInsert(trx, {
           ...normalise(
             {
               flowType: flows[i % flows.length] ?? 'RIGHT_OF_ACCESS',
@@ -69,7 +69,7 @@ export function seedDeskRequests(url: string, root: string, count: number): Prom
           status,
           dueAt: due?.toISOString() ?? null,
           reference: `NL-${created.toISOString().slice(2, 10).replace(/-/g, '')}-${i.toString(32).toUpperCase().padStart(5, 'W')}`,
-        })
+        }).execute()
       }
     }),
   )
@@ -87,7 +87,7 @@ export function seedSuppressions(url: string, root: string, count: number): Prom
       LOCAL_SITE,
       new Date(),
     )
-    await insertRequest(db.db, { ...request, status: 'executed', reference: 'NL-261124-BENCH' })
+    await requestInsert(db.db, { ...request, status: 'executed', reference: 'NL-261124-BENCH' }).execute()
     for (let start = 0; start < count; start += 1000) {
       await db.db.transaction().execute((trx) =>
         insertSuppressions(

@@ -54,6 +54,9 @@ function queryOf(raw: Record<string, unknown>) {
   return toDeskQuery(raw as Record<string, string | undefined>)
 }
 
+const REQUESTS = '/internal-privacy-rights/requests'
+const COMPLAINTS = '/internal-privacy-rights/complaints'
+
 /**
  * Issue 16: the JSON API of the privacy desk, behind the staff gate (toggle, session) and the privacy-team
  * role. Actions are same-origin POSTs; an action the request's status does not allow is a 409.
@@ -65,10 +68,8 @@ export function deskRouter(
   limit: RequestHandler,
 ): Router {
   const router = Router({ caseSensitive: true })
-  const base = '/internal-privacy-rights/requests'
-  const complaintsBase = '/internal-privacy-rights/complaints'
   // Without the toggle these paths do not exist (404); the staff router answered 401 already when signed out.
-  router.use([base, `${base}.csv`, complaintsBase], (req, res, next) => {
+  router.use([REQUESTS, `${REQUESTS}.csv`, COMPLAINTS], (req, res, next) => {
     if (!req.site?.toggles.INTERNAL_PRIVACY_RIGHTS) {
       next('router')
       return
@@ -77,12 +78,45 @@ export function deskRouter(
     deskActor(res, countries)
     next()
   })
+  const action: ActionRoute = (path, validate, run) =>
+    router.post(path, sameOriginOnly, limit, ...jsonBody('32kb'), actionHandler(countries, validate, run))
+  requestRoutes(router, action, desk, countries)
+  complaintRoutes(router, action, complaints, countries)
+  return router
+}
 
-  router.get(base, async (req, res) => {
+/** The privacy requests: the queue, its CSV, a request's page, its files and the team's actions. */
+function requestRoutes(
+  router: Router,
+  action: ActionRoute,
+  desk: DeskService,
+  countries: readonly Country[],
+) {
+  router.get(REQUESTS, async (req, res) => {
     res.json(await desk.list(deskActor(res, countries), queryOf(req.query)))
   })
-  // `lang`: the language of the line that says when the file was cut (the queue page sends its own).
-  router.get(`${base}.csv`, async (req, res) => {
+  router.get(`${REQUESTS}.csv`, queueCsv(desk, countries))
+  router.get(`${REQUESTS}/:reference`, async (req, res) => {
+    res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))
+  })
+  router.get(`${REQUESTS}/:reference/files/:fileId`, answerFile(desk, countries))
+  action(`${REQUESTS}/:reference/extend`, validateExtend, (actor, reference, body) =>
+    desk.extend(actor, reference, body.reason.trim()),
+  )
+  action(`${REQUESTS}/:reference/complete`, validateComplete, (actor, reference, body) =>
+    desk.complete(actor, reference, body.message.trim(), body.closeWithoutTasks?.trim() || undefined),
+  )
+  action(`${REQUESTS}/:reference/reject`, validateReject, (actor, reference, body) =>
+    desk.reject(actor, reference, body.reason, body.message.trim()),
+  )
+  action(`${REQUESTS}/:reference/notes`, validateNote, (actor, reference, body) =>
+    desk.note(actor, reference, body.text.trim()),
+  )
+}
+
+/** The queue as CSV; `lang`: the language of the line that says when the file was cut (the queue page sends its own). */
+function queueCsv(desk: DeskService, countries: readonly Country[]): RequestHandler {
+  return async (req, res) => {
     const { lang = 'nl', ...filters } = req.query as Record<string, unknown>
     if (typeof lang !== 'string' || !isLanguage(lang))
       throw new ValidationFailed([{ field: 'lang', rule: 'enum' }])
@@ -103,17 +137,15 @@ export function deskRouter(
       })
       .type('text/csv; charset=utf-8')
       .send(file.text)
-  })
-  router.get(`${base}/:reference`, async (req, res) => {
-    res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))
-  })
-  // Issue 25: a brand system's file, as it uploaded it, streamed from its encrypted chunks.
-  router.get(`${base}/:reference/files/:fileId`, async (req, res) => {
-    const { file, bytes } = await desk.openFile(
-      deskActor(res, countries),
-      String(req.params.reference),
-      String(req.params.fileId),
-    )
+  }
+}
+
+/** Issue 25: a brand system's file, as it uploaded it, streamed from its encrypted chunks. */
+function answerFile(desk: DeskService, countries: readonly Country[]): RequestHandler {
+  return async (req, res) => {
+    const actor = deskActor(res, countries)
+    const reference = String(req.params.reference)
+    const { file, bytes } = await desk.openFile(actor, reference, String(req.params.fileId))
     res.set({
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
@@ -121,38 +153,17 @@ export function deskRouter(
       'X-Content-Type-Options': 'nosniff',
     })
     await pipeline(Readable.from(bytes), res)
-  })
+  }
+}
 
-  const action = <T>(
-    name: string,
-    validate: { (body: unknown): body is T; errors?: unknown },
-    run: (actor: DeskActor, reference: string, body: T) => Promise<unknown>,
-  ) =>
-    router.post(
-      `${base}/:reference/${name}`,
-      sameOriginOnly,
-      limit,
-      ...jsonBody('32kb'),
-      async (req, res) => {
-        const actor = deskActor(res, countries)
-        const body: unknown = req.body
-        if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
-        res.json(await run(actor, String(req.params.reference), body))
-      },
-    )
-  action('extend', validateExtend, (actor, reference, body) =>
-    desk.extend(actor, reference, body.reason.trim()),
-  )
-  action('complete', validateComplete, (actor, reference, body) =>
-    desk.complete(actor, reference, body.message.trim(), body.closeWithoutTasks?.trim() || undefined),
-  )
-  action('reject', validateReject, (actor, reference, body) =>
-    desk.reject(actor, reference, body.reason, body.message.trim()),
-  )
-  action('notes', validateNote, (actor, reference, body) => desk.note(actor, reference, body.text.trim()))
-
-  // Issue 18, Art. 15: complaints about political ads, handled to the end.
-  router.get(complaintsBase, async (req, res) => {
+/** Issue 18, Art. 15: complaints about political ads, handled to the end. */
+function complaintRoutes(
+  router: Router,
+  action: ActionRoute,
+  complaints: ComplaintDesk,
+  countries: readonly Country[],
+) {
+  router.get(COMPLAINTS, async (req, res) => {
     const raw = req.query as Record<string, unknown>
     if (Object.values(raw).some((value) => typeof value !== 'string'))
       throw new ValidationFailed([{ field: '(query)', rule: 'type' }])
@@ -160,32 +171,38 @@ export function deskRouter(
     const query = complaintQueryFrom(new URLSearchParams(raw as Record<string, string>))
     res.json(await complaints.list(deskActor(res, countries), query))
   })
-  router.get(`${complaintsBase}/:reference`, async (req, res) => {
+  router.get(`${COMPLAINTS}/:reference`, async (req, res) => {
     res.json(await complaints.detail(deskActor(res, countries), String(req.params.reference)))
   })
-  const complaintAction = <T>(
-    name: string,
-    validate: ((body: unknown) => body is T) & { errors?: unknown },
-    run: (actor: DeskActor, reference: string, body: T) => Promise<unknown>,
-  ) =>
-    router.post(
-      `${complaintsBase}/:reference/${name}`,
-      sameOriginOnly,
-      limit,
-      ...jsonBody('32kb'),
-      async (req, res) => {
-        const actor = deskActor(res, countries)
-        const body: unknown = req.body ?? {}
-        if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
-        res.json(await run(actor, String(req.params.reference), body))
-      },
-    )
-  complaintAction('review', validateEmpty, (actor, reference) => complaints.review(actor, reference))
-  complaintAction('close', validateClose, (actor, reference, body) =>
+  action(`${COMPLAINTS}/:reference/review`, validateEmpty, (actor, reference) =>
+    complaints.review(actor, reference),
+  )
+  action(`${COMPLAINTS}/:reference/close`, validateClose, (actor, reference, body) =>
     complaints.close(actor, reference, body.outcome, body.message.trim()),
   )
-  complaintAction('notes', validateNote, (actor, reference, body) =>
+  action(`${COMPLAINTS}/:reference/notes`, validateNote, (actor, reference, body) =>
     complaints.note(actor, reference, body.text.trim()),
   )
-  return router
+}
+
+type Validator<T> = ((body: unknown) => body is T) & { errors?: unknown }
+type DeskAction<T> = (actor: DeskActor, reference: string, body: T) => Promise<unknown>
+/** Declares one action's route: a same-origin JSON POST, rate limited, through `actionHandler`. */
+type ActionRoute = <T>(path: string, validate: Validator<T>, run: DeskAction<T>) => void
+
+/**
+ * The one handler of every desk action, on a request or a complaint: the privacy team's member, the body
+ * checked against its schema (400 with the fields), and the item as it is after the action.
+ */
+function actionHandler<T>(
+  countries: readonly Country[],
+  validate: Validator<T>,
+  run: DeskAction<T>,
+): RequestHandler {
+  return async (req, res) => {
+    const actor = deskActor(res, countries)
+    const body: unknown = req.body ?? {}
+    if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
+    res.json(await run(actor, String(req.params.reference), body))
+  }
 }

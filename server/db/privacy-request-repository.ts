@@ -62,11 +62,7 @@ export interface Suppression {
   requestId: string
 }
 
-export async function insertRequest(db: Executor, request: PrivacyRequest): Promise<void> {
-  await requestInsert(db, request).execute()
-}
-
-/** The INSERT of a request, not yet run (server/db/unit-of-work.ts `insertWithMails`). */
+/** The INSERT of a request, not yet run (server/db/request-changes.ts `recordChange` runs it). */
 export function requestInsert(db: Executor, request: PrivacyRequest) {
   return db.insertInto('privacy_requests').values({
     id: request.id,
@@ -141,21 +137,24 @@ export function toRequest(row: Selectable<PrivacyRequestTable>): PrivacyRequest 
   }
 }
 
+/** What a status change sets beside the status. */
+export interface StatusChange {
+  status: RequestStatus
+  verifiedAt?: string
+  executedAt?: string
+  dueAt?: string
+  originalDueAt?: string
+  closedAt?: string
+  statusTokenHash?: string
+  /** Issue 25: the completion mail's link to the request's page. */
+  replyTokenHash?: string
+  packageExpiresAt?: string
+}
+
 export async function updateStatus(
   db: Executor,
   id: string,
-  change: {
-    status: RequestStatus
-    verifiedAt?: string
-    executedAt?: string
-    dueAt?: string
-    originalDueAt?: string
-    closedAt?: string
-    statusTokenHash?: string
-    /** Issue 25: the completion mail's link to the request's page. */
-    replyTokenHash?: string
-    packageExpiresAt?: string
-  },
+  change: StatusChange,
   /** Only from these statuses: false when the request was in another (a concurrent action won). */
   from?: readonly RequestStatus[],
 ): Promise<boolean> {
@@ -175,43 +174,6 @@ export async function updateStatus(
     .where('id', '=', id)
   if (from) update = update.where('status', 'in', from)
   const result = await update.executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
-export async function insertToken(
-  db: Executor,
-  token: { hash: string; requestId: string; expiresAt: string },
-) {
-  await tokenInsert(db, token).execute()
-}
-
-/** The INSERT of a verification token (only its hash), not yet run. */
-export function tokenInsert(db: Executor, token: { hash: string; requestId: string; expiresAt: string }) {
-  return db.insertInto('verification_tokens').values({
-    token_hash: token.hash,
-    request_id: token.requestId,
-    expires_at: token.expiresAt,
-    consumed_at: null,
-  })
-}
-
-export async function findToken(db: Executor, hash: string) {
-  const row = await db
-    .selectFrom('verification_tokens')
-    .selectAll()
-    .where('token_hash', '=', hash)
-    .executeTakeFirst()
-  return row ? { requestId: row.request_id, expiresAt: row.expires_at, consumedAt: row.consumed_at } : null
-}
-
-/** Consumes a token once: true for the one caller that consumed it, false when it already was. */
-export async function consumeToken(db: Executor, hash: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('verification_tokens')
-    .set({ consumed_at: now })
-    .where('token_hash', '=', hash)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 

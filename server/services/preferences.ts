@@ -20,7 +20,7 @@ import { type StopCounter, type StopDeps, stopPreferences } from './preference-s
 export type { StopCounter }
 
 import { preferencesViewOf } from './preference-view'
-import { hashToken } from './privacy-requests'
+import { hashToken } from './request-intake'
 
 const DAY_MS = 86_400_000
 

@@ -2,10 +2,9 @@ import type { BrandCatalog } from '#shared/brands.ts'
 import { postalNameOf, type SuppressionChannel, type UserInfo } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 import type { Db } from '../db/database'
-import { insertEvent } from '../db/desk-repository'
-import { insertRequest, type PrivacyRequest, type Suppression } from '../db/privacy-request-repository'
+import type { PrivacyRequest, Suppression } from '../db/privacy-request-repository'
 import { withFreshReference } from '../db/references'
-import { saveWithMails } from '../db/unit-of-work'
+import { recordChange } from '../db/request-changes'
 import { objectionProcessedMail } from '../mail/templates'
 import { requesterMails } from './request-mails'
 import { recordSuppressions } from './webhooks'
@@ -78,14 +77,16 @@ export async function recordReaderStops(
   }))
   return withFreshReference(reader.country, now, async (reference) => {
     const stored = { ...request, reference }
-    await saveWithMails(deps.db, nowIso, async (trx) => {
-      await insertRequest(trx, stored)
-      await insertEvent(trx, stored.id, { kind: 'received', occurredAt: nowIso })
-      await insertEvent(trx, stored.id, { kind: 'executed', occurredAt: nowIso })
-      await recordSuppressions(trx, stored, suppressions, nowIso)
-      if (!options.mail) return []
-      const mail = objectionProcessedMail(mails.translate(stored), mails.named(stored), 'preferences')
-      return [mails.to(stored, 'objection-processed', mail)]
+    const mail = objectionProcessedMail(mails.translate(stored), mails.named(stored), 'preferences')
+    await recordChange(deps.db, nowIso, {
+      requestId: stored.id,
+      insert: stored,
+      events: [
+        { kind: 'received', occurredAt: nowIso },
+        { kind: 'executed', occurredAt: nowIso },
+      ],
+      also: (trx) => recordSuppressions(trx, stored, suppressions, nowIso),
+      mails: options.mail ? [mails.to(stored, 'objection-processed', mail)] : [],
     })
     return reference
   })

@@ -15,8 +15,8 @@ export { CODE_TRIES, CODE_TTL_MS, UNLOCK_COOKIE, UNLOCK_MS, type UnlockRefusal }
 
 import { outcomeViews, taskViews } from './brand-tasks'
 import type { FileStore } from './file-store'
-import { hashToken } from './privacy-requests'
 import type { RecipientMailLimit } from './recipient-limit'
+import { hashToken } from './request-intake'
 import { requesterMails } from './request-mails'
 
 const DAY_MS = 86_400_000

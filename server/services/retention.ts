@@ -5,7 +5,7 @@ import { leaseClaim, startPeriodic } from '../jobs/periodic'
 import type { Logger } from '../logger'
 import type { StaffSessions } from '../staff/sessions'
 import { STALE_UPLOAD_MS } from './file-store'
-import { addMonths } from './privacy-requests'
+import { addMonths } from './request-intake'
 
 const DAY_MS = 86_400_000
 

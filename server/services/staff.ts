@@ -10,15 +10,14 @@ import {
 } from '#shared/privacy-rights/staff.ts'
 import type { Country, Site } from '#shared/site.ts'
 import type { Db } from '../db/database'
-import { insertEvent } from '../db/desk-repository'
-import { findRequest, insertRequest } from '../db/privacy-request-repository'
+import { findRequest } from '../db/privacy-request-repository'
 import { withFreshReference } from '../db/references'
+import { recordChange } from '../db/request-changes'
 import { appendAudit, auditOf, recordedBy, type StaffIdentity } from '../db/staff-repository'
-import { saveWithMails } from '../db/unit-of-work'
 import { objectionProcessedMail } from '../mail/templates'
 import type { EmailDomainCheck } from './email-domain'
 import { UndeliverableEmail, ValidationFailed } from './errors'
-import { normalise, suppressionsFor } from './privacy-requests'
+import { normalise, suppressionsFor } from './request-intake'
 import { brandNames, requesterMails } from './request-mails'
 import { recordSuppressions } from './webhooks'
 
@@ -100,30 +99,24 @@ export function createStaffService(deps: {
       }
       await withFreshReference(site.country, now, async (reference) => {
         executed.reference = reference
-        await saveWithMails(db, nowIso, async (trx) => {
-          await insertRequest(trx, executed)
-          await recordSuppressions(trx, executed, suppressionsFor(executed), nowIso)
-          await appendAudit(trx, {
+        const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
+        await recordChange(db, nowIso, {
+          requestId: executed.id,
+          insert: executed,
+          events: [{ kind: 'executed', occurredAt: nowIso, actor, detail: body.identityCheck.method }],
+          audit: {
             actor,
             action: 'OBJECTION_RECORDED',
             country: site.country,
-            requestId: executed.id,
-            occurredAt: nowIso,
             details: {
               brands: executed.brands,
               channels: executed.communicationTypes as SuppressionChannel[],
               identityCheck: body.identityCheck.method,
               confirmationMail: executed.email !== null,
             },
-          })
-          await insertEvent(trx, executed.id, {
-            kind: 'executed',
-            occurredAt: nowIso,
-            actor,
-            detail: body.identityCheck.method,
-          })
-          const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
-          return [mails.to(executed, 'objection-processed', mail)]
+          },
+          also: (trx) => recordSuppressions(trx, executed, suppressionsFor(executed), nowIso),
+          mails: [mails.to(executed, 'objection-processed', mail)],
         })
       })
       const recorded = await this.recorded(executed.id, actor)

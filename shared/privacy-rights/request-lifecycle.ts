@@ -42,6 +42,25 @@ export function requestTransition(facts: RequestFacts, action: RequestAction): R
   return found && REQUEST_GUARDS[found.guard](facts) ? found : null
 }
 
+/**
+ * Why the table refuses an action: `already` when the action led to the request's status (an extended request
+ * is not extended twice), the guard's name when the transition exists but its guard says no, else `status`.
+ */
+export type RequestRefusal = 'already' | 'status' | RequestGuard
+
+/** The transition the action takes, or why the table refuses it. */
+export function decideRequestAction(
+  facts: RequestFacts,
+  action: RequestAction,
+): { transition: RequestTransition } | { refusal: RequestRefusal } {
+  const transition = requestTransition(facts, action)
+  if (transition) return { transition }
+  const found = REQUEST_TRANSITIONS.find((row) => row.from === facts.status && row.action === action)
+  if (found) return { refusal: found.guard }
+  const done = REQUEST_TRANSITIONS.some((row) => row.action === action && row.to === facts.status)
+  return { refusal: done ? 'already' : 'status' }
+}
+
 /** Which actions the desk's detail view offers. */
 export function allowedRequestActions(facts: RequestFacts): Record<RequestAction, boolean> {
   const allowed = (action: RequestAction) => requestTransition(facts, action) !== null

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken } from '#server/services/privacy-requests.ts'
+import { hashToken } from '#server/services/request-intake.ts'
 import { DATABASES } from '../support/app'
 import {
   DESK_API as API,

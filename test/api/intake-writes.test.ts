@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, migrate, openDatabase } from '#server/db/database.ts'
-import { findByReference, requestInsert, tokenInsert } from '#server/db/privacy-request-repository.ts'
+import { findByReference, requestInsert } from '#server/db/privacy-request-repository.ts'
 import { withFreshReference } from '#server/db/references.ts'
 import { eventInsert } from '#server/db/timeline-repository.ts'
 import { insertWithMails } from '#server/db/unit-of-work.ts'
-import { normalise } from '#server/services/privacy-requests.ts'
+import { tokenInsert } from '#server/db/verification-token-repository.ts'
+import { normalise } from '#server/services/request-intake.ts'
 import { togglesFrom } from '#shared/site.ts'
 import { DATABASES, ROOT, testDatabaseUrl } from '../support/app'
 
