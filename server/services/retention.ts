@@ -2,7 +2,6 @@ import type { RetentionConfig } from '../config'
 import type { Db } from '../db/database'
 import { type Purged, purgeExpired } from '../db/retention-repository'
 import type { Logger } from '../logger'
-import type { StaffSessions } from '../staff/sessions'
 import { STALE_UPLOAD_MS } from './file-store'
 import { addMonths } from './privacy-requests'
 
@@ -18,7 +17,8 @@ export function startRetentionJob(deps: {
   unverifiedRetentionDays: number
   retention: RetentionConfig
   logger: Logger
-  staffSessions?: StaffSessions
+  /** The staff sessions (server/staff/sessions.ts): a service never imports the staff area's HTTP side. */
+  staffSessions?: { sweep(): Promise<number> }
   /** Notices were removed: kept pages of the transparency centre are out of date (their address: 410). */
   noticesChanged?: () => void
   clock?: () => Date
