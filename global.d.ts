@@ -1,23 +1,26 @@
 import type React from 'react'
-import type { StaffIdentity } from './server/db/staff-repository'
-import type { DocumentStore } from './server/documents/store'
-import type { ComplaintDesk } from './server/services/complaint-desk'
-import type { DeskActor, DeskService } from './server/services/desk'
-import type { FiguresService } from './server/services/figures'
-import type { PoliticalAdsService } from './server/services/political-ads'
-import type { PreferenceService } from './server/services/preferences'
-import type { PrivacyRequestService } from './server/services/privacy-requests'
-import type { RequesterAccess } from './server/services/requester-access'
-import type { SearchService } from './server/services/search'
-import type { StaffService } from './server/services/staff'
 import type { BrandCatalog } from './shared/brands'
 import type { PhraseKey, Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
+import type {
+  DeskActor,
+  PageComplaintDesk,
+  PageDesk,
+  PageDocuments,
+  PageFigures,
+  PagePoliticalAds,
+  PagePreferences,
+  PagePrivacyRequests,
+  PageRequesterAccess,
+  PageSearch,
+  PageStaff,
+} from './shared/page-services'
 import type { UnsubscribeView } from './shared/privacy-rights/preferences'
-import type { SignInView, StaffMember } from './shared/privacy-rights/staff'
+import type { SignInView, StaffIdentity, StaffMember } from './shared/privacy-rights/staff'
 import type { StatusNotice } from './shared/privacy-rights/status-page'
 import type { Site } from './shared/site'
 
+/** The page context's services are typed by shared/page-services.ts: this file imports nothing from server/. */
 declare global {
   namespace Vike {
     interface PageContext {
@@ -34,13 +37,13 @@ declare global {
       /** Settings the server hands to rendering, never to the browser. */
       settings?: RenderSettings
       /** The document store: on the server only (never serialised to the browser). */
-      documents?: DocumentStore
+      documents?: PageDocuments
       /** The privacy-request service: on the server only. */
-      privacyRequests?: PrivacyRequestService
+      privacyRequests?: PagePrivacyRequests
       /** The search index: on the server only. */
-      searchIndex?: SearchService
+      searchIndex?: PageSearch
       /** The campaign store: on the server only. */
-      politicalAds?: PoliticalAdsService
+      politicalAds?: PagePoliticalAds
       /** Staff pages only: who is signed in (null: nobody); undefined everywhere else. */
       staffMember?: StaffMember | null
       /** Staff pages only, on the server: the full identity the audit trail records. */
@@ -48,21 +51,21 @@ declare global {
       /** The sign-in page's view: how sign-in is offered and what to tell. */
       staffSignIn?: SignInView | null
       /** The staff service: on the server only. */
-      staff?: StaffService
+      staff?: PageStaff
       /** The privacy desk (issue 16): on the server only. */
-      desk?: DeskService
+      desk?: PageDesk
       /** Complaints about political ads on the desk (issue 18): on the server only. */
-      complaintDesk?: ComplaintDesk
+      complaintDesk?: PageComplaintDesk
       /** Issue 25: the requester's status page, its code and package: on the server only. */
-      requesterAccess?: RequesterAccess
+      requesterAccess?: PageRequesterAccess
       /** Issue 29: the public figures and the desk's (on the server only). */
-      figures?: FiguresService
+      figures?: PageFigures
       /** Issue 25, the status page: the request this browser unlocked with a mailed code (null: none). */
       statusUnlocked?: string | null
       /** Issue 25, the status page after one of its forms: what to tell (a wrong code, a code sent, …). */
       statusNotice?: StatusNotice | null
       /** Issue 28: the preference centre (the reader's choices through their link): on the server only. */
-      preferences?: PreferenceService
+      preferences?: PagePreferences
       /** Issue 28: the page of a one-click unsubscribe link, as server/api/unsubscribe.ts found its token. */
       unsubscribe?: UnsubscribeView
       /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */

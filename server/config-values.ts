@@ -1,6 +1,9 @@
 import { isIP } from 'node:net'
 import type { Country } from '#shared/site.ts'
 import type { MailSenders } from './config-types'
+import { withoutPassword } from './logger'
+
+export { withoutPassword }
 
 /**
  * Issue 31 (moved from config.ts): how each kind of environment variable is read, and refused when it is
@@ -22,11 +25,6 @@ export function databaseUrl(raw: string | undefined): string {
   throw new ConfigError(
     `DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL), got "${withoutPassword(raw)}"`,
   )
-}
-
-/** A URL as it may be printed: the password of `scheme://user:password@host` is left out. */
-export function withoutPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
 }
 
 export function signingKey(env: Env): string | null {

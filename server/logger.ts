@@ -44,3 +44,8 @@ export function createLogger(level: string, destination?: { write(line: string):
   }
   return destination ? pino(options, destination) : pino(options)
 }
+
+/** A URL as it may be printed: the password of `scheme://user:password@host` is left out. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
+}

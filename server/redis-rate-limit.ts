@@ -1,6 +1,6 @@
 import { createClient } from 'redis'
 import type { Logger } from './logger'
-import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './middleware/rate-limit'
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit-store'
 
 /**
  * A slower answer costs a form POST more than a counter kept in memory for a moment is worth. Not shorter:

@@ -1,5 +1,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import type { ApiFieldError } from './services/errors'
+
+/** A failing field: a spec §5 rule, or a JSON Schema keyword. */
+export interface ApiFieldError {
+  field: string
+  rule: string
+}
 
 /** One ajv for the server, schemas compiled once at start-up (DESIGN.md decision 4). */
 export const ajv = new Ajv({ allErrors: true, strict: true })

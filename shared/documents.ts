@@ -1,4 +1,6 @@
+import type { TextBlock } from './document-history'
 import type { PhraseKey } from './i18n/translate'
+import type { Locale } from './locale'
 
 /** Spec §2 'Document keys'. Every key is a document the site can show; spec §3 'Document entry'. */
 
@@ -97,4 +99,35 @@ export function policyPills(locale: string): { key: string; labelKey: PhraseKey 
           'privacy-policy-events',
         ]
   return keys.map((key) => ({ key, labelKey: PILLS[key] }))
+}
+
+/** A document's `##` or `###` heading and its stable anchor. */
+export interface Heading {
+  id: string
+  text: string
+  level: 2 | 3
+}
+
+/** A document file as read: its front matter, its sanitized body and its blocks. */
+export interface ParsedDocument {
+  title: string
+  /** ISO date (yyyy-mm-dd) this version took effect (issue 29: "in force since"). */
+  updated: string
+  /** Issue 29: the change this version made, in one line of the file's language. */
+  summary: string
+  description: string
+  /** Sanitized HTML of the body. */
+  html: string
+  headings: Heading[]
+  words: number
+  /** Issue 29: the text block by block (headings, paragraphs, list items, table rows), for comparisons. */
+  blocks: TextBlock[]
+}
+
+/** A document as the store hands it out in a locale (issue 31: typed here, for pages). */
+export interface LegalDocument extends ParsedDocument {
+  key: string
+  /** The locale whose text this is (after fallback it may differ from the one asked for). */
+  locale: Locale
+  etag: string
 }

@@ -1,4 +1,4 @@
-import { withoutPassword } from '../config'
+import { withoutPassword } from '../logger'
 import { isDatabaseUnavailable } from './unavailable'
 
 /**

@@ -1,18 +1,12 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { STAFF_ROLES, type StaffRole } from '#shared/privacy-rights/desk.ts'
-import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
+import type { AuditEntry, StaffAction, StaffIdentity } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import type { Database, StaffAuditLogTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-/** A signed-in staff member, from the identity provider's ID token (or the local development sign-in). */
-export interface StaffIdentity {
-  subject: string
-  issuer: string
-  email: string
-  name: string | null
-}
+export type { StaffIdentity }
 
 export interface StaffSession extends StaffIdentity {
   roles: StaffRole[]

@@ -1,27 +1,9 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import type { TextBlock } from '#shared/document-history.ts'
+import type { Heading, ParsedDocument } from '#shared/documents.ts'
 
-export interface Heading {
-  id: string
-  text: string
-  level: 2 | 3
-}
-
-export interface ParsedDocument {
-  title: string
-  /** ISO date (yyyy-mm-dd) this version took effect (issue 29: "in force since"). */
-  updated: string
-  /** Issue 29: the change this version made, in one line of the file's language. */
-  summary: string
-  description: string
-  /** Sanitized HTML of the body. */
-  html: string
-  headings: Heading[]
-  words: number
-  /** Issue 29: the text block by block (headings, paragraphs, list items, table rows), for comparisons. */
-  blocks: TextBlock[]
-}
+export type { Heading, ParsedDocument }
 
 const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n/
 const ANCHOR = /\s*\{#([a-z0-9-]+)\}\s*$/

@@ -2,17 +2,17 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ComparedBlock, type DocumentVersionEntry, VERSION_DATE } from '#shared/document-history.ts'
-import { canonicalDocumentKey, DOCUMENT_KEYS, documentTitleKey } from '#shared/documents.ts'
+import {
+  canonicalDocumentKey,
+  DOCUMENT_KEYS,
+  documentTitleKey,
+  type LegalDocument,
+} from '#shared/documents.ts'
 import { fallbackChain, type Locale, parseLocale } from '#shared/locale.ts'
 import { compareVersions } from './compare'
-import { type ParsedDocument, parseDocument } from './markdown'
+import { parseDocument } from './markdown'
 
-export interface LegalDocument extends ParsedDocument {
-  key: string
-  /** The locale whose text this is (after fallback it may differ from the one asked for). */
-  locale: Locale
-  etag: string
-}
+export type { LegalDocument }
 
 /** Spec §3 'Document entry': key and display-title key, plus the title in the locale. */
 export interface DocumentEntry {

@@ -1,37 +1,42 @@
 import { render as abortWith } from 'vike/abort'
 import { renderPage } from 'vike/server'
+import type {
+  PageComplaintDesk,
+  PageDesk,
+  PageDocuments,
+  PageFigures,
+  PagePoliticalAds,
+  PagePreferences,
+  PagePrivacyRequests,
+  PageRequesterAccess,
+  PageSearch,
+  PageStaff,
+} from '#shared/page-services.ts'
 import type { Country } from '#shared/site.ts'
 import { BRANDS } from '../brands'
 import { isDatabaseUnavailable } from '../db/unavailable'
-import type { DocumentStore } from '../documents/store'
 import type { Logger } from '../logger'
-import type { ComplaintDesk } from '../services/complaint-desk'
-import type { DeskService } from '../services/desk'
-import type { FiguresService } from '../services/figures'
-import type { PoliticalAdsService } from '../services/political-ads'
-import type { PreferenceService } from '../services/preferences'
-import type { PrivacyRequestService } from '../services/privacy-requests'
-import type { RequesterAccess } from '../services/requester-access'
-import type { SearchService } from '../services/search'
-import type { StaffService } from '../services/staff'
 
 /** Issue 31 (moved from pages.ts): a page rendered by Vike with the services its data reads. */
 
-/** What the pages' data may call (the page context's services). */
+/**
+ * What the pages' data may call (the page context's services): the server's services, seen through the
+ * interfaces of shared/page-services.ts that global.d.ts gives pages, so each service must implement its own.
+ */
 export interface PageServices {
-  documents: DocumentStore
-  privacyRequests: PrivacyRequestService
-  searchIndex: SearchService
-  politicalAds: PoliticalAdsService
-  staff: StaffService
-  desk: DeskService
-  complaintDesk: ComplaintDesk
+  documents: PageDocuments
+  privacyRequests: PagePrivacyRequests
+  searchIndex: PageSearch
+  politicalAds: PagePoliticalAds
+  staff: PageStaff
+  desk: PageDesk
+  complaintDesk: PageComplaintDesk
   /** Issue 25: the requester's status page (its code, its package). */
-  requesterAccess: RequesterAccess
+  requesterAccess: PageRequesterAccess
   /** Issue 28: the reader's preference centre. */
-  preferences: PreferenceService
+  preferences: PagePreferences
   /** Issue 29: the figures page (public) and the desk's figures. */
-  figures: FiguresService
+  figures: PageFigures
   /** The countries the desk shows (STAFF_COUNTRIES). */
   staffCountries: readonly Country[]
   logger: Logger

@@ -4,8 +4,8 @@ import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, freePort } from '#test/support/waiting.ts'
 import { createLogger } from '../logger'
+import { memoryRateLimitStore, redisRateLimitStore } from '../rate-limit-store'
 import { connectRateLimitStore } from '../redis-rate-limit'
-import { memoryRateLimitStore, redisRateLimitStore } from './rate-limit'
 
 const REDIS_URL = process.env.TEST_REDIS_URL
 

@@ -4,11 +4,9 @@
  * endpoint's own status and body.
  */
 
-/** A failing field: a spec §5 rule, or a JSON Schema keyword. */
-export interface ApiFieldError {
-  field: string
-  rule: string
-}
+import type { ApiFieldError } from '../validation'
+
+export type { ApiFieldError }
 
 /** The input breaks spec §5's rules (or the endpoint's schema). */
 export class ValidationFailed extends Error {

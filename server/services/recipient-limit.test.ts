@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memoryRateLimitStore } from '../middleware/rate-limit'
+import { memoryRateLimitStore } from '../rate-limit-store'
 import { normaliseAddress, recipientMailLimit } from './recipient-limit'
 
 describe('recipientMailLimit', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { normaliseAddress } from '#shared/mailbox.ts'
-import type { RateLimitStore } from '../middleware/rate-limit'
+import type { RateLimitStore } from '../rate-limit-store'
 
 export { normaliseAddress }
 

@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { BrandCatalog } from '#shared/brands.ts'
-import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
-import type { TaskOutcomeView } from '#shared/privacy-rights/tasks.ts'
+import type { RequestStatusView } from '#shared/privacy-rights/status-page.ts'
 import type { Country } from '#shared/site.ts'
 import type { Db } from '../db/database'
 import { eventsOf, insertEvent } from '../db/desk-repository'
 import { filesOf } from '../db/file-repository'
-import type { PrivacyRequest } from '../db/privacy-request-repository'
 import { findByPageToken, type RequesterState } from '../db/requester-repository'
 import { packageZip } from './access-package-zip'
 import { CODE_TRIES, sendCode, unlockWithCode } from './requester-codes'
@@ -19,28 +17,11 @@ import type { RecipientMailLimit } from './recipient-limit'
 import { hashToken } from './request-intake'
 import { requesterMails } from './request-mails'
 
+export type { RequestStatusView }
+
 const DAY_MS = 86_400_000
 /** A status link lapses this long after its request was closed (issue 16 item 7). */
 const STATUS_LINK_DAYS = 30
-/** What the requester's status page shows (issue 16 item 7, issue 25 item 4). */
-export interface RequestStatusView {
-  reference: string
-  flowType: PrivacyRequest['flowType']
-  status: RequestStatus
-  receivedAt: string
-  dueAt: string | null
-  /** Per brand system: its brands and its answer, never data. */
-  outcomes: TaskOutcomeView[]
-  /** The second factor was passed in this browser: replies and the package show. */
-  unlocked: boolean
-  /** A code was mailed and can still be tried. */
-  codePending: boolean
-  /** Each reply; its text only once unlocked (and until an access package's reply is erased). */
-  replies: { id: string; kind: 'extended' | 'completed' | 'rejected'; at: string; text: string | null }[]
-  /** A completed access request's package: until when, and whether that time has passed. */
-  package: { until: string; expired: boolean; files: number } | null
-}
-
 /**
  * Issue 25 item 4: the requester's own view through their status link. The link shows the request's course
  * and each brand's outcome; the replies and the access package need a second factor, a 6-digit code mailed to

@@ -3,7 +3,6 @@ import type { Db } from '../db/database'
 import { type Purged, purgeExpired } from '../db/retention-repository'
 import { leaseClaim, startPeriodic } from '../jobs/periodic'
 import type { Logger } from '../logger'
-import type { StaffSessions } from '../staff/sessions'
 import { STALE_UPLOAD_MS } from './file-store'
 import { addMonths } from './request-intake'
 
@@ -20,7 +19,8 @@ export function startRetentionJob(deps: {
   unverifiedRetentionDays: number
   retention: RetentionConfig
   logger: Logger
-  staffSessions?: StaffSessions
+  /** The staff sessions (server/staff/sessions.ts): a service never imports the staff area's HTTP side. */
+  staffSessions?: { sweep(): Promise<number> }
   /** Notices were removed: kept pages of the transparency centre are out of date (their address: 410). */
   noticesChanged?: () => void
   clock?: () => Date

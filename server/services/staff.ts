@@ -1,10 +1,10 @@
 import type { BrandCatalog } from '#shared/brands.ts'
 import { readPhoneNumber } from '#shared/phone-number.ts'
-import type { SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
+import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import {
   type AuditEntry,
   checkStaffBody,
-  type IdentityCheck,
+  type RecordedObjection,
   type StaffAction,
   type StaffObjectionBody,
 } from '#shared/privacy-rights/staff.ts'
@@ -21,24 +21,7 @@ import { normalise, suppressionsFor } from './request-intake'
 import { brandNames, requesterMails } from './request-mails'
 import { recordSuppressions } from './webhooks'
 
-/** What the staff processed page shows of a recorded objection. */
-export interface RecordedObjection {
-  requestId: string
-  /** `NL-261124-K7Q2M`: what the customer and the team quote. */
-  reference: string
-  recordedAt: string
-  country: Country
-  language: 'nl' | 'fr'
-  brands: string[]
-  channels: SuppressionChannel[]
-  email: string | null
-  phoneNumber: string | null
-  name: string | null
-  address: UserInfo['address'] | null
-  identityCheck: IdentityCheck
-  identityNote: string | null
-  confirmationMail: boolean
-}
+export type { RecordedObjection }
 
 export interface StaffService {
   /** Appends a sign-in, sign-out or refusal to the audit trail. */

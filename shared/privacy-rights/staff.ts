@@ -1,5 +1,5 @@
 import type { Country } from '../site'
-import type { PrivacyRequestBody, SuppressionChannel } from './request'
+import type { PrivacyRequestBody, SuppressionChannel, UserInfo } from './request'
 import { isFilled } from './request'
 import { checkBody, type FieldError } from './rules'
 import type { PhoneReader } from './validation'
@@ -82,4 +82,31 @@ export interface SignInView {
   method: 'oidc' | 'development' | 'none'
   notice: 'signed-out' | 'failed' | 'unavailable' | 'refused' | null
   returnTo: string
+}
+
+/** A signed-in staff member, from the identity provider's ID token (or the local development sign-in). */
+export interface StaffIdentity {
+  subject: string
+  issuer: string
+  email: string
+  name: string | null
+}
+
+/** What the staff processed page shows of a recorded objection. */
+export interface RecordedObjection {
+  requestId: string
+  /** `NL-261124-K7Q2M`: what the customer and the team quote. */
+  reference: string
+  recordedAt: string
+  country: Country
+  language: 'nl' | 'fr'
+  brands: string[]
+  channels: SuppressionChannel[]
+  email: string | null
+  phoneNumber: string | null
+  name: string | null
+  address: UserInfo['address'] | null
+  identityCheck: IdentityCheck
+  identityNote: string | null
+  confirmationMail: boolean
 }
