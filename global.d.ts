@@ -81,6 +81,8 @@ declare global {
        * the URL) instead of the page the URL names.
        */
       databaseUnavailable?: boolean
+      /** Issue 30: the client is over its render limit; the server asks for the page that says so (429). */
+      tooManyRenders?: boolean
     }
     interface Config {
       /** Phrase key of the page title, or a function of the page context that returns one. */

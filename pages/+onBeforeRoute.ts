@@ -12,6 +12,8 @@ export function onBeforeRoute(pageContext: PageContextServer) {
   const { urlOriginal, site } = pageContext
   // Issue 26: the server found the database away while handling this URL; the error page says so.
   if (pageContext.databaseUnavailable) throw render(503)
+  // Issue 30: the client asked for more new pages than PAGE_RENDERS_PER_MINUTE; the error page says so.
+  if (pageContext.tooManyRenders) throw render(429)
   // A wrong language prefix is a 404 as it stands: no redirect may lead it anywhere else first.
   if (routeLanguage(urlOriginal).kind !== 'not-found') {
     const outcome = followRedirects(urlOriginal, redirectRules(site, pageContext.settings))

@@ -24,11 +24,29 @@ export function clientPageContext(pageContext: PageContext): ClientPageContext {
   const { site, lang, locale, phrases, logicalPath, search, staffMember, staffSignIn, config } = pageContext
   // A page's +clientData.ts says what of its data the browser needs; by default all of it.
   const data = config.clientData ? config.clientData(pageContext.data as never) : pageContext.data
-  // The shell's phrases stay on the server: the shell is never hydrated.
-  const pagePhrases = Object.fromEntries(
-    Object.entries(phrases).filter(([key]) => !key.startsWith(SHELL_PHRASES)),
-  )
-  return { site, lang, locale, phrases: pagePhrases, logicalPath, search, staffMember, staffSignIn, data }
+  return {
+    site,
+    lang,
+    locale,
+    phrases: withoutShell(phrases),
+    logicalPath,
+    search,
+    staffMember,
+    staffSignIn,
+    data,
+  }
+}
+
+/** The page's phrases less the shell's, once per phrases object (one per locale and namespace set). */
+const pagePhrases = new WeakMap<PageContext['phrases'], PageContext['phrases']>()
+function withoutShell(phrases: PageContext['phrases']): PageContext['phrases'] {
+  let kept = pagePhrases.get(phrases)
+  if (!kept) {
+    // The shell's phrases stay on the server: the shell is never hydrated.
+    kept = Object.fromEntries(Object.entries(phrases).filter(([key]) => !key.startsWith(SHELL_PHRASES)))
+    pagePhrases.set(phrases, kept)
+  }
+  return kept
 }
 
 /** A `<script type="application/json">` element holding `context` (not executed: CSP has no say in it). */

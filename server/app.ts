@@ -24,6 +24,7 @@ import { type Metrics, metricsEndpoint } from './metrics'
 import { apiNotFound, errorHandler } from './middleware/errors'
 import { pages } from './middleware/pages'
 import { rateLimit } from './middleware/rate-limit'
+import { renderLimit } from './middleware/render-limit'
 import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
@@ -140,6 +141,8 @@ export function createApp(config: Config, services: Services) {
   app.use(requireSite)
 
   const limit = (name: string) => rateLimit(services.rateLimitStore, config.rateLimitPerMinute, name)
+  // Issue 30: answers not kept yet (a new search, a not-found path) cost a render: bounded per client.
+  const renders = renderLimit(services.rateLimitStore, config.pageRendersPerMinute)
   app.use(
     staffArea({
       sessions: services.staff.sessions,
@@ -155,7 +158,7 @@ export function createApp(config: Config, services: Services) {
   app.use('/api', privacyRightsRouter(services.privacyRequests, limit('privacy-request')))
   app.use('/api', addressRouter(services.addressLookup))
   app.use('/api', contactRouter(services.contact, limit('contact')))
-  app.use('/api', searchRouter(services.search, services.responseCache))
+  app.use('/api', searchRouter(services.search, services.responseCache, renders))
   // Before the notices' own routes: `/campaign-items/archive` is no notice's id.
   app.use(
     '/api',
@@ -211,6 +214,7 @@ export function createApp(config: Config, services: Services) {
     },
     // Development renders every request, so edits show at once.
     development ? null : services.responseCache,
+    renders,
   )
   app.use(statusRouter(services.requesterAccess, pageHandler, limit('status'), services.logger))
   app.use(unsubscribeRouter(services.unsubscribe, pageHandler, services.logger))

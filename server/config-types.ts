@@ -51,6 +51,8 @@ export interface Config {
   readonly recipientMailsPerDay: number
   readonly redisUrl: string | null
   readonly rateLimitPerMinute: number
+  /** Issue 30: renders (answers not kept yet) one client address may cause a minute; 0: no limit. */
+  readonly pageRendersPerMinute: number
   /**
    * Issue 19: memory for rendered pages and search answers kept compressed (PAGE_CACHE_MB), in bytes; a
    * quarter of it holds answers to URLs with a query string and not-found pages.

@@ -88,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     recipientMailsPerDay: integer(env, 'RECIPIENT_MAILS_PER_DAY', 3, 1, 1_000_000),
     redisUrl: value(env, 'REDIS_URL') ?? null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    pageRendersPerMinute: integer(env, 'PAGE_RENDERS_PER_MINUTE', 120, 0, 1_000_000),
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 32, 1, 4096) * 1024 * 1024,
     apiClientRequestsPerMinute: integer(env, 'API_CLIENT_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     apiClientAuthFailuresPerMinute: integer(env, 'API_CLIENT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),

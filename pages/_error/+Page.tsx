@@ -29,7 +29,8 @@ function ErrorSection(props: {
 
 /**
  * Spec §8: 404 'Page not found', 500 'Internal Error', too many redirects 'Redirect loop'; 410 for a
- * political-ad notice removed after its retention period (issue 18); 503 while the database is away (issue 26).
+ * political-ad notice removed after its retention period (issue 18); 503 while the database is away (issue 26);
+ * 429 for a client over its render limit (issue 30).
  */
 export default function Page() {
   const { is404, abortReason, abortStatusCode, lang, site } = usePageContext()
@@ -66,6 +67,17 @@ export default function Page() {
         title={t('errors.unavailable.title')}
         text={t('errors.unavailable.text')}
         status={t('errors.unavailable.status')}
+        onward={home}
+      />
+    )
+  }
+  if (abortStatusCode === 429) {
+    // Issue 30: too many new pages from this address; the server sends Retry-After with this page.
+    return (
+      <ErrorSection
+        title={t('errors.too_many.title')}
+        text={t('errors.too_many.text')}
+        status={t('errors.too_many.status')}
         onward={home}
       />
     )

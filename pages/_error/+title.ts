@@ -9,4 +9,6 @@ export default (pageContext: PageContext) =>
         ? 'errors.gone.title'
         : pageContext.abortStatusCode === 503
           ? 'errors.unavailable.title'
-          : 'errors.internal.title'
+          : pageContext.abortStatusCode === 429
+            ? 'errors.too_many.title'
+            : 'errors.internal.title'

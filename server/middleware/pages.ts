@@ -3,6 +3,8 @@ import { compressBody } from '../compressed'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
 import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
 import { type PageServices, pageRenderer } from './page-render'
+import type { RenderLimit } from './render-limit'
+import { tooManyRenders } from './render-refused'
 
 /** The page handler, and the page that says the service is briefly away (issue 26). */
 export interface PagesHandler extends RequestHandler {
@@ -31,8 +33,11 @@ export function pages(
   services: PageServices,
   /** Null renders every request (development: edits show at once). */
   cache: ResponseCache | null,
+  /** Issue 30: the renders a client may cause (PAGE_RENDERS_PER_MINUTE); null: no limit. */
+  limit: RenderLimit | null = null,
 ): PagesHandler {
   const render = pageRenderer(settings, services)
+  const refuse = tooManyRenders(render)
 
   // A burst of requests for a page not kept yet renders it once.
   const once = singleFlight<{ kept: CachedResponse } | { rendered: RenderedPage } | null>()
@@ -60,6 +65,12 @@ export function pages(
     const hit = cache.get(key)
     if (hit) {
       send(req, res, hit, url)
+      return
+    }
+    // Not kept: this answer costs a render, which counts against the client's limit (issue 30).
+    const wait = await limit?.over(req)
+    if (wait) {
+      await refuse(req, res, wait)
       return
     }
     const outcome = await once(key, async () => {

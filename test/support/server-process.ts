@@ -73,6 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       STAFF_SESSION_SECRET: randomBytes(32).toString('hex'),
       WEB_CONCURRENCY: '1',
       RATE_LIMIT_PER_MINUTE: '1000',
+      PAGE_RENDERS_PER_MINUTE: '0',
       REDIS_URL: '',
       ...env,
     },

@@ -51,7 +51,8 @@ export const publicPaths: PathItems = {
         '200': ok(
           "Results with snippets, each with its language (lang): the locale's own first, then fallbacks",
         ),
-        ...errors(400),
+        // Issue 30: a search not asked for yet counts against the client's PAGE_RENDERS_PER_MINUTE.
+        ...errors(400, 429),
       },
     },
   },
