@@ -157,7 +157,9 @@ export default function Page() {
       </form>
 
       <section className="card" aria-labelledby="results-heading">
-        <h2 id="results-heading" ref={resultsRef} tabIndex={-1}>{t('staff.desk.queue.results', { smart_count: total, first, last })}</h2>
+        <h2 id="results-heading" ref={resultsRef} tabIndex={-1}>
+          {t('staff.desk.queue.results', { smart_count: total, first, last })}
+        </h2>
         {items.length === 0 ? (
           <p>{t('staff.desk.queue.empty')}</p>
         ) : (
