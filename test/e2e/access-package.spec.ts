@@ -161,6 +161,7 @@ const TEXT = {
     completed: 'La réponse est envoyée et la demande est traitée.',
     sendCode: 'Envoyez-moi un code',
     codeLabel: 'Code reçu par e-mail',
+    crumb: 'Suivi de votre demande',
     open: 'Ouvrir',
     wrong: "Ce code n'est pas correct. Vérifiez-le et réessayez.",
     download: 'Télécharger vos données (zip)',
@@ -180,6 +181,7 @@ const TEXT = {
     completed: 'Het antwoord is verstuurd en de aanvraag is afgehandeld.',
     sendCode: 'Stuur me een code',
     codeLabel: 'Code uit de e-mail',
+    crumb: 'Stand van je aanvraag',
     open: 'Openen',
     wrong: 'Deze code klopt niet. Controleer hem en probeer het opnieuw.',
     download: 'Download je gegevens (zip)',
@@ -334,6 +336,9 @@ test.describe('the access package (issue 25)', () => {
       await page.getByRole('button', { name: t.sendCode }).click()
       const field = page.getByLabel(t.codeLabel)
       await expect(field).toBeVisible()
+      // The code step (issue 32): its breadcrumb, like every step's, ends in a named current item.
+      await expect(page.locator('nav.breadcrumbs [aria-current="page"]')).toHaveText(t.crumb)
+      await expectNoAxeViolations(page)
       const code = await latestCode(email)
       // A wrong code first: said on the field, which has the focus again.
       await field.fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
 import { E2E_DATABASE } from '../../playwright.config'
+import { chooseByKeyboard, type RequestSite, submitRequest, tabTo, verifiedRequest } from './desk-walk'
 import {
   expect,
   expectNoAxeViolations,
@@ -21,35 +22,18 @@ const QUEUE = `${HOSTS.beLocal}/fr/internal-privacy-rights/requests`
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 const ROOT = resolve(import.meta.dirname, '../..')
 
+const BELGIAN_FRENCH: RequestSite = {
+  origin: HOSTS.beLocal,
+  country: 'BE',
+  lang: 'fr',
+  confirm: 'Oui, traitez ma demande',
+}
 /** A request on the Belgian site, in French unless told otherwise: answers its reference. */
-async function submitted(email: string, body: Record<string, unknown> = {}): Promise<string> {
-  const answer = await siteRequest(HOSTS.beLocal, '/api/privacy-rights/request', {
-    method: 'POST',
-    headers: { Origin: HOSTS.beLocal, 'Sec-Fetch-Site': 'same-origin' },
-    body: {
-      flowType: 'RIGHT_TO_BE_FORGOTTEN',
-      country: 'BE',
-      language: 'fr',
-      email,
-      userMessage: 'Merci de supprimer mon compte.',
-      touchpoint: `${HOSTS.beLocal}/fr/privacy-rights/forgotten`,
-      ...body,
-    },
-  })
-  expect(answer.status).toBe(200)
-  const reference = (answer.json as { reference: string }).reference
-  expect(reference).toMatch(/^BE-\d{6}-[2-9A-Z]{5}$/)
-  return reference
-}
-
+const submitted = (email: string, body: Record<string, unknown> = {}) =>
+  submitRequest(BELGIAN_FRENCH, email, body)
 /** The requester confirms through the link of the verification mail. */
-async function verified(page: Page, email: string, body: Record<string, unknown> = {}): Promise<string> {
-  const reference = await submitted(email, body)
-  await page.goto(await verificationLink(email))
-  await page.getByRole('button', { name: 'Oui, traitez ma demande' }).click()
-  await page.waitForURL(/\/fr\/email-verified$/)
-  return reference
-}
+const verified = (page: Page, email: string, body: Record<string, unknown> = {}) =>
+  verifiedRequest(page, BELGIAN_FRENCH, email, body)
 
 /** Signs in as a member of the privacy team where a desk page sent the browser, and comes back there. */
 async function signedInAt(page: Page, url: string) {
@@ -57,31 +41,6 @@ async function signedInAt(page: Page, url: string) {
   await signInAtProvider(page, 'lisa.desk@dpgmedia.be')
   await page.waitForURL(url)
   await hydrated(page)
-}
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus: the way a keyboard user gets there, so a control
- * that Tab cannot reach fails the test.
- */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}) {
-  await expect(target).toBeVisible()
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
-  }
-  throw new Error(`Tab did not reach ${target}`)
-}
-
-/** Chooses an option of a focused select with the arrow keys, as a keyboard user does. */
-async function chooseByKeyboard(page: Page, select: Locator, label: string) {
-  await expect(select).toBeFocused()
-  const labels = await select.locator('option').allTextContents()
-  const target = labels.indexOf(label)
-  expect(target, `option "${label}"`).toBeGreaterThanOrEqual(0)
-  const current = await select.evaluate((element) => (element as HTMLSelectElement).selectedIndex)
-  const key = target > current ? 'ArrowDown' : 'ArrowUp'
-  for (let step = 0; step < Math.abs(target - current); step++) await page.keyboard.press(key)
-  await expect(select.locator('option:checked')).toHaveText(label)
 }
 
 /**

@@ -48,6 +48,29 @@ export async function focusRingFailures(page: Page): Promise<string[]> {
   }
 }
 
+/**
+ * The ring of what has the focus now, as the browser draws it (nothing forced: an element focused by a
+ * script shows a ring only if the browser matches `:focus-visible`). Returns its failure, or `[]` when the
+ * ring reaches 3:1; the page itself (`body`) having the focus is a failure too.
+ */
+export async function focusedRingFailures(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: '[document.activeElement].filter((e) => e && e !== document.body)',
+    })
+    if (!result.objectId) return ['nothing has the focus']
+    const measured = await cdp.send('Runtime.callFunctionOn', {
+      objectId: result.objectId,
+      functionDeclaration: `function () { return this.length === 0 ? ['the page (body) has the focus'] : (${measureRings.toString()}).call(this) }`,
+      returnByValue: true,
+    })
+    return measured.result.value as string[]
+  } finally {
+    await cdp.detach()
+  }
+}
+
 /** The page's controls that Tab reaches and that are shown (runs in the page). */
 function tabOrder(): Element[] {
   const selector = [

@@ -112,6 +112,22 @@ test.describe('language switcher', () => {
   })
 })
 
+/** In forced colours, a box that lies over the page draws a visible border on each side. */
+async function expectEdged(box: Locator) {
+  await expect(box).toBeVisible()
+  const sides = await box.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return ['Top', 'Right', 'Bottom', 'Left'].map((side) => ({
+      width: Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)),
+      colour: style.getPropertyValue(`border-${side.toLowerCase()}-color`),
+    }))
+  })
+  for (const side of sides) {
+    expect(side.width).toBeGreaterThanOrEqual(1)
+    expect(side.colour).not.toMatch(/^(transparent|rgba\(\d+, \d+, \d+, 0\))$/)
+  }
+}
+
 test.describe('forced colours (issue 20)', () => {
   test('the menu icon and the complaint dialog keep their shape (issue 32)', async ({ page }) => {
     onlyOnce()
@@ -128,13 +144,16 @@ test.describe('forced colours (issue 20)', () => {
       return { drawn, behind: getComputedStyle(toggle).backgroundColor }
     })
     for (const colour of bars.drawn) expect(colour).not.toBe(bars.behind)
-    // The dialog has an edge of its own, not only a shadow.
+    // The open menu lies over the page: it has an edge of its own on every side, not only a shadow.
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByRole('button', { name: 'Sluiten' })).toHaveAttribute('aria-expanded', 'true')
+    await expectEdged(page.locator('.menu'))
+    await page.getByRole('button', { name: 'Sluiten' }).click()
+    // So has the dialog.
     await page.getByRole('button', { name: 'Deze advertentie melden' }).click()
     const dialog = page.getByRole('dialog', { name: 'Advertentie melden' })
     await expect(dialog).toBeVisible()
-    expect(
-      await dialog.evaluate((element) => Number.parseFloat(getComputedStyle(element).borderTopWidth)),
-    ).toBeGreaterThanOrEqual(1)
+    await expectEdged(dialog)
   })
 
   test('the current language and the current policy stand out from the others', async ({ page }) => {

@@ -1,5 +1,6 @@
 import '../staff.css'
 import '../desk.css'
+import { useEffect, useRef } from 'react'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -58,6 +59,14 @@ export default function Page() {
   const first = total === 0 ? 0 : offset + 1
   const last = Math.min(offset + PAGE_SIZE, total)
   const any = { label: t('staff.desk.queue.any') }
+  // Issue 32: a page of results the filters, the search or the pager asked for opens at its heading, which
+  // takes the focus (read out with the count), rather than at the top of the page, from where the keyboard
+  // would cross the whole form again.
+  const resultsRef = useRef<HTMLHeadingElement>(null)
+  const asked = queryString(filters, offset) !== ''
+  useEffect(() => {
+    if (asked) resultsRef.current?.focus()
+  }, [asked])
   const selects = [
     {
       label: t('staff.desk.queue.status'),
@@ -148,7 +157,9 @@ export default function Page() {
       </form>
 
       <section className="card" aria-labelledby="results-heading">
-        <h2 id="results-heading">{t('staff.desk.queue.results', { smart_count: total, first, last })}</h2>
+        <h2 id="results-heading" ref={resultsRef} tabIndex={-1}>
+          {t('staff.desk.queue.results', { smart_count: total, first, last })}
+        </h2>
         {items.length === 0 ? (
           <p>{t('staff.desk.queue.empty')}</p>
         ) : (

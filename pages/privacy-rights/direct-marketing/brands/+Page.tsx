@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react'
 import { BrandChecklist } from '#pages/privacy-rights/BrandChecklist.tsx'
 import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
+import { FormProgress } from '#renderer/components/FormProgress.tsx'
 import { focusInView } from '#renderer/forms/Field.tsx'
 import { useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { localizedPath } from '#shared/routing.ts'
+import { DIRECT_MARKETING_STEPS } from '../steps'
 import type { Data } from './+data'
 
 /** Spec §2 and §4, step 1: choose at least one brand; select-all toggles every brand. */
@@ -36,13 +38,7 @@ export default function Page() {
   return (
     <form className="form form--wide" noValidate onSubmit={onSubmit}>
       <h1>{t('privacy_rights.brands.heading')}</h1>
-      <img
-        src="/images/progress/step-1.svg"
-        alt={t('privacy_rights.progress.step_1')}
-        className="progress"
-        width="320"
-        height="24"
-      />
+      <FormProgress steps={DIRECT_MARKETING_STEPS} current={0} />
       <p className="lead">{t('privacy_rights.brands.intro')}</p>
       {named.length > 0 && <p>{t('privacy_rights.brands.named', { brands: named.join(' · ') })}</p>}
       <BrandChecklist

@@ -4,6 +4,7 @@ import { EmailField, type Errors } from '#pages/privacy-rights/ContactFields.tsx
 import { type ClientRequest, EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
 import { useSubmit } from '#pages/privacy-rights/submit.ts'
 import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
+import { FormProgress } from '#renderer/components/FormProgress.tsx'
 import { Link } from '#renderer/components/Link.tsx'
 import { Banner } from '#renderer/forms/Banner.tsx'
 import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
@@ -12,6 +13,7 @@ import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { COMMUNICATION_TYPES, type CommunicationType } from '#shared/privacy-rights/request.ts'
 import { localizedPath } from '#shared/routing.ts'
+import { DIRECT_MARKETING_STEPS } from '../steps'
 import type { Data } from './+data'
 
 /** Spec §4: unticking a type clears its data: phone back to "+", e-mail emptied, postal details emptied. */
@@ -62,13 +64,7 @@ export default function Page() {
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
       <Banner banner={banner} onClose={closeBanner} />
       <h1>{t('privacy_rights.channels.heading')}</h1>
-      <img
-        src="/images/progress/step-2.svg"
-        alt={t('privacy_rights.progress.step_2')}
-        className="progress"
-        width="320"
-        height="24"
-      />
+      <FormProgress steps={DIRECT_MARKETING_STEPS} current={1} />
       <p className="lead">{t('privacy_rights.channels.intro')}</p>
       {chosenNames.length > 0 && (
         <p>
