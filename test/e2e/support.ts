@@ -6,6 +6,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
 import { focusRingFailures } from './focus-ring'
 import { keepPageHtml } from './html-check'
+import { ibmViolations } from './ibm-check'
 
 /** Origins of the test host table (test/fixtures/hosts.json); *.localhost resolves to this machine. */
 export const HOSTS = {
@@ -73,7 +74,7 @@ export async function hydrated(page: Page) {
 const AXE_ALLOWANCE_MS = 15_000
 
 /**
- * Runs axe on the page as it is now: call it once per page state (not after every step). Axe schedules its
+ * Runs axe and IBM's checker on the page as it is now: call it once per page state (not after every step). Axe schedules its
  * work with timers, so call it while the page clock runs (before `pauseClock`).
  *
  * Legacy mode runs `axe.run` in the page itself. The default mode finishes every analysis in a new blank tab
@@ -91,6 +92,13 @@ export async function expectNoAxeViolations(page: Page) {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
+  // Issue 32: IBM's checker as a second engine on the same state (test/e2e/ibm-check.ts); its time is noted.
+  const started = performance.now()
+  const ibm = await ibmViolations(page)
+  test
+    .info()
+    .annotations.push({ type: 'ibm-check-ms', description: String(Math.round(performance.now() - started)) })
+  expect(ibm, "IBM accessibility checker's violations").toEqual([])
   // Issue 32: axe does not judge the focus indicator; every control's ring must reach 3:1 on its background.
   expect(await focusRingFailures(page), 'focus rings under 3:1').toEqual([])
   // Issue 32: neither an empty breadcrumb, nor a focusable box (a table's scroll region) without role or name.
