@@ -28,7 +28,8 @@ const LAYERS = Object.keys(MAY_IMPORT) as Layer[]
 
 /**
  * Inside server/, floors from the top down (issue 31). The first pattern a file matches gives its floor.
- * Jobs (retention, desk deadlines, the archive, the outbox worker) are services; compose* builds everything.
+ * Jobs (server/jobs: the periodic-job helper and the retry schedule; retention, desk deadlines, the archive, the
+ * outbox worker) are services; compose* builds everything.
  */
 const SERVER_FLOORS = [
   ['composition', /^server\/(index|app|compose(-[a-z]+)?|startup-failure|shutdown)\.ts$/],
@@ -37,7 +38,7 @@ const SERVER_FLOORS = [
     'middleware',
     /^server\/(middleware\/|(metrics|http-error|redis-rate-limit|response-cache|compressed|static-files|assets)\.ts$)/,
   ],
-  ['services', /^server\/((services|mail|documents)\/|content\.ts$)/],
+  ['services', /^server\/((services|mail|documents|jobs)\/|content\.ts$)/],
   ['repositories', /^server\/db\//],
   ['configuration', /^server\/(config(-[a-z]+)?|sites)\.ts$/],
   ['foundation', /^server\/(logger|keys|csv|validation|brands|rate-limit-store|types\.d)\.ts$/],
