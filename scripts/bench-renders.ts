@@ -9,8 +9,8 @@
  *    counts it), then while the same client hides behind a new address for each request (the limit cannot
  *    see it: what the renders alone cost the others, not judged).
  */
-import { Agent, request } from 'node:http'
 import { resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
 import { seedCampaigns } from './bench-fixtures.ts'
 import type { Budget } from './bench-load.ts'
@@ -90,34 +90,56 @@ async function load(
   }
 }
 
-/** A client sending unique searches back to back on its connections until stopped. */
-function greedyClient(base: string, rotate: boolean) {
-  const agent = new Agent({ keepAlive: true, maxSockets: GREEDY_CONNECTIONS, localAddress: GREEDY_ADDRESS })
-  const url = new URL(base)
-  const statuses: Record<string, number> = {}
-  let running = true
-  const one = () =>
-    new Promise<void>((done) => {
-      const headers: Record<string, string> = { host: NL, ...BROWSER }
-      if (rotate) headers['x-forwarded-for'] = freshClient()
-      const req = request(
-        { host: url.hostname, port: url.port, path: `/nl/search?q=greedy+${unique()}`, agent, headers },
-        (res) => {
-          statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1
-          res.resume()
-          res.on('end', done)
-        },
-      )
-      req.on('error', () => done())
-      req.end()
-    })
-  const loops = Array.from({ length: GREEDY_CONNECTIONS }, async () => {
-    while (running) await one()
+/**
+ * A client sending unique searches back to back on its connections until stopped, in a worker thread of
+ * its own: its loop must not share the event loop of the autocannon run that measures the others.
+ */
+const GREEDY = `
+const { workerData, parentPort } = require('node:worker_threads')
+const { Agent, request } = require('node:http')
+const { base, host, localAddress, connections, rotate, headers } = workerData
+const agent = new Agent({ keepAlive: true, maxSockets: connections, localAddress })
+const url = new URL(base)
+const statuses = {}
+let running = true
+let n = 0
+parentPort.on('message', () => { running = false })
+const one = () => new Promise((done) => {
+  n++
+  const extra = rotate ? { 'x-forwarded-for': '203.0.' + ((n >> 8) & 255) + '.' + (n & 255) } : {}
+  const req = request({ host: url.hostname, port: url.port, agent, path: '/nl/search?q=greedy+' + Date.now().toString(36) + n,
+    headers: { host, ...headers, ...extra } }, (res) => {
+    statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
+    res.resume()
+    res.on('end', done)
+  })
+  req.on('error', () => done())
+  req.end()
+})
+Promise.all(Array.from({ length: connections }, async () => { while (running) await one() }))
+  .then(() => { agent.destroy(); parentPort.postMessage(statuses) })
+`
+
+function greedyClient(base: string, rotate: boolean): () => Promise<Record<string, number>> {
+  const worker = new Worker(GREEDY, {
+    eval: true,
+    workerData: {
+      base,
+      host: NL,
+      localAddress: GREEDY_ADDRESS,
+      connections: GREEDY_CONNECTIONS,
+      rotate,
+      headers: BROWSER,
+    },
+  })
+  const finished = new Promise<Record<string, number>>((done, failed) => {
+    worker.once('message', done)
+    worker.once('error', failed)
   })
   return async () => {
-    running = false
-    await Promise.all(loops)
-    agent.destroy()
+    worker.postMessage('stop')
+    const statuses = await finished
+    await worker.terminate()
     return statuses
   }
 }

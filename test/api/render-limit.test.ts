@@ -5,6 +5,7 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 import { testSetup } from '../support/app'
+import { freePort } from '../support/waiting'
 
 /** Issue 30 item 5: PAGE_RENDERS_PER_MINUTE, renders a client address may cause (answers kept never count). */
 
@@ -102,6 +103,14 @@ describe('PAGE_RENDERS_PER_MINUTE', () => {
       },
     })
     expect((await search('cookies')).status).toBe(200)
+  })
+
+  it('counts in memory while Redis cannot be reached, as the forms do: still limited, never a 5xx', async () => {
+    const site = await instance({ ...LIMITED, REDIS_URL: `redis://127.0.0.1:${await freePort()}` })
+    const statuses = []
+    for (const q of ['one', 'two', 'three'])
+      statuses.push(await site.status(`/nl/search?q=${q}`, '203.0.113.7'))
+    expect(statuses).toEqual([200, 200, 429])
   })
 
   it('0 turns the limit off', async () => {
