@@ -25,9 +25,12 @@ export interface MirroredAnswer {
   contentEncoding: string | null
 }
 
-/** nginx's string literal: double-quoted, with its own escapes. */
+/**
+ * nginx's string literal: double-quoted, backslash and quote escaped. A `$` would name a variable in a path or
+ * a type: the bench's URIs are percent-encoded and its files lie in its temp folders, which have none.
+ */
 function quoted(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\$/g, '\\$')}"`
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
 }
 
 /**
