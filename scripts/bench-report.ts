@@ -42,7 +42,7 @@ export const USAGE = `npm run bench -- [--quick] [--only NAME[,NAME…]]
                  answers with an error or a page does not load in Chromium (CI runs this)
   --only NAMES   run only these targets (or BENCH_ONLY=NAMES): ${TARGETS.join(', ')}, and those of
                  the scenario modules; js = asset and bytes. Without it: all (--quick: all but lighthouse)
-                 Where nginx is installed (${'/usr/sbin/nginx'}), a full run measures pages, assets and search
+                 Where nginx is installed (/usr/sbin/nginx), a full run measures pages, assets and search
                  beside nginx sending the same bytes; --quick never starts nginx.
 
   BENCH_SECONDS  seconds per load run (default 5)          BENCH_WORKERS  WEB_CONCURRENCY of the server (1)
