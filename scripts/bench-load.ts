@@ -4,7 +4,7 @@
  * just before and after it, so a machine that gets busier or quieter during the bench moves both alike.
  */
 import autocannon from 'autocannon'
-import { type Answer, send } from './bench-processes.ts'
+import { type Answer, send } from './bench-http.ts'
 
 /** How long each run lasts: seconds under load, and (--quick) at most this many requests. */
 export interface Budget {
@@ -23,6 +23,10 @@ export interface Target {
   method?: 'GET' | 'POST'
   /** A fresh path or body for each request (unique submits, unique search texts). */
   next?: () => { path?: string; body?: string }
+  /** With `next`: every path it gives in turn, so nginx can send the same bytes for each (bench-nginx.ts). */
+  variants?: string[]
+  /** What the nginx goals judge it as (bench-versus.ts): a cached page, a static file, an API answer. */
+  kind?: 'page' | 'static' | 'answer'
   goal?: { ratio?: number; p99Ratio?: number; noTimeouts?: boolean }
 }
 
@@ -50,6 +54,14 @@ export interface Row {
   p99Ratio: number
   /** One request before the load: what a browser would get (encoding and size on the wire). */
   probe: string
+  /** The same bytes from nginx, measured right after the target (full runs where nginx is installed). */
+  nginx?: Run
+}
+
+/** nginx sending the same bytes (bench-nginx.ts): its address, and whether it has this target's. */
+export interface Mirror {
+  base: string
+  has(target: Target): boolean
 }
 
 export const FAVICON: Target = {
@@ -130,13 +142,14 @@ export async function probe(base: string, target: Target): Promise<{ text: strin
 }
 
 /**
- * favicon, target, favicon, target, …, favicon, at the same connection count. Answers a row per target with
- * its ratios to the neighbouring favicon runs.
+ * favicon, target, favicon, target, …, favicon, at the same connection count; with a mirror, favicon, target,
+ * the target's bytes from nginx, favicon, …. Answers a row per target with its ratios to the neighbouring
+ * favicon runs, and its nginx run.
  */
 export async function alternate(
   base: string,
   targets: Target[],
-  options: { connections: number; budget: Budget; onError: (message: string) => void },
+  options: { connections: number; budget: Budget; onError: (message: string) => void; mirror?: Mirror },
 ): Promise<Row[]> {
   const { connections, budget } = options
   const rows: Row[] = []
@@ -145,6 +158,11 @@ export async function alternate(
     const probed = await probe(base, target)
     if (probed.error) options.onError(probed.error)
     const run = await measure(base, target, connections, budget)
+    const nginx = options.mirror?.has(target)
+      ? await measure(options.mirror.base, { ...target, expect: 200 }, connections, budget)
+      : undefined
+    if (nginx && nginx.unexpected > 0)
+      options.onError(`${target.name} from nginx: ${describeFailures(nginx)}`)
     const after = await measure(base, FAVICON, connections, budget)
     const favicon = { rps: (before.rps + after.rps) / 2, p99: (before.p99 + after.p99) / 2 }
     for (const faviconRun of [before, after])
@@ -158,6 +176,7 @@ export async function alternate(
       // A p99 of 0 ms (all under a millisecond) counts as 1 ms.
       p99Ratio: Math.max(run.p99, 1) / Math.max(favicon.p99, 1),
       probe: probed.text,
+      ...(nginx ? { nginx } : {}),
     })
     before = after
   }

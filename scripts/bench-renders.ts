@@ -12,6 +12,7 @@
 import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
+import type { Scenario } from './bench-context.ts'
 import { seedCampaigns } from './bench-fixtures.ts'
 import type { Budget } from './bench-load.ts'
 import { type Server, sqliteUrl, startServer } from './bench-processes.ts'
@@ -232,4 +233,13 @@ export async function rendersTarget(size: RendersSize, report: Report): Promise<
   } finally {
     await server.stop()
   }
+}
+
+/** The scenario scripts/bench.ts lists: target `renders`. */
+export const rendersScenario: Scenario = {
+  targets: ['renders'],
+  run: (bench) =>
+    bench.runs('renders')
+      ? rendersTarget({ ...bench.size, quick: bench.options.quick }, bench.report)
+      : Promise.resolve(),
 }

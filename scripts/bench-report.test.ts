@@ -44,4 +44,11 @@ describe('npm run bench options', () => {
     expect(() => parseOptions([], { BENCH_LIGHTHOUSE_RUNS: '0' })).toThrow(/BENCH_LIGHTHOUSE_RUNS/)
     expect(() => parseOptions([], { BENCH_LIGHTHOUSE_RUNS: '1.5' })).toThrow(/BENCH_LIGHTHOUSE_RUNS/)
   })
+
+  it("knows the target names a scenario module brings (scripts/bench.ts's list)", () => {
+    const names = [...TARGETS, 'streams']
+    expect([...parseOptions(['--only', 'streams,start'], {}, names).only]).toEqual(['streams', 'start'])
+    expect(parseOptions([], {}, names).only.has('streams')).toBe(true)
+    expect(() => parseOptions(['--only', 'streams'], {})).toThrow(/Unknown target "streams"/)
+  })
 })

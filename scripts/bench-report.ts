@@ -4,6 +4,7 @@
  */
 import { loadavg } from 'node:os'
 import type { Row } from './bench-load.ts'
+import { versus, versusVerdicts } from './bench-versus.ts'
 
 export const TARGETS = [
   'asset',
@@ -17,11 +18,15 @@ export const TARGETS = [
   'campaigns',
   'desk',
   'feed',
+  'start',
   'renders',
 ] as const
-export type TargetName = (typeof TARGETS)[number]
+/** A target's name: the built-in ones above, and those the scenario modules name (scripts/bench.ts). */
+export type TargetName = string
 /** Names that stand for several targets. */
 const ALIASES: Record<string, readonly TargetName[]> = { js: ['asset', 'bytes'] }
+/** Left out of --quick unless asked for by name. */
+const NOT_QUICK: readonly TargetName[] = ['lighthouse']
 
 export interface Options {
   quick: boolean
@@ -36,16 +41,20 @@ export const USAGE = `npm run bench -- [--quick] [--only NAME[,NAME…]]
 
   --quick        every target briefly, small fixtures, goals not judged; exits non-zero when a target
                  answers with an error or a page does not load in Chromium (CI runs this)
-  --only NAMES   run only these targets (or BENCH_ONLY=NAMES): ${TARGETS.join(', ')};
-                 js = asset and bytes. Without it: all (--quick: all but lighthouse)
+  --only NAMES   run only these targets (or BENCH_ONLY=NAMES): ${TARGETS.join(', ')}, and those of
+                 the scenario modules; js = asset and bytes. Without it: all (--quick: all but lighthouse)
+                 Where nginx is installed (/usr/sbin/nginx), a full run measures pages, assets and search
+                 beside nginx sending the same bytes; --quick never starts nginx.
 
   BENCH_SECONDS  seconds per load run (default 5)          BENCH_WORKERS  WEB_CONCURRENCY of the server (1)
   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median counts (3)
-  BENCH_DATABASE_URL or TEST_DATABASE_URL                  also runs the database targets on PostgreSQL`
+  BENCH_DATABASE_URL or TEST_DATABASE_URL                  also runs the database targets on PostgreSQL
+  BENCH_NGINX    the nginx binary (/usr/sbin/nginx)         BENCH_STARTS  starts per database for "start" (5)`
 
 export function parseOptions(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  targets: readonly TargetName[] = TARGETS,
 ): Options {
   let quick = false
   let only = env.BENCH_ONLY ?? ''
@@ -62,12 +71,12 @@ export function parseOptions(
     .filter(Boolean)
   const chosen = new Set<TargetName>()
   for (const name of names) {
-    const targets = ALIASES[name] ?? (TARGETS.includes(name as TargetName) ? [name as TargetName] : null)
-    if (!targets) throw new Error(`Unknown target "${name}": choose from ${[...TARGETS, 'js'].join(', ')}`)
-    for (const target of targets) chosen.add(target)
+    const named = ALIASES[name] ?? (targets.includes(name) ? [name] : null)
+    if (!named) throw new Error(`Unknown target "${name}": choose from ${[...targets, 'js'].join(', ')}`)
+    for (const target of named) chosen.add(target)
   }
   if (names.length === 0)
-    for (const target of TARGETS) if (!quick || target !== 'lighthouse') chosen.add(target)
+    for (const target of targets) if (!quick || !NOT_QUICK.includes(target)) chosen.add(target)
   const seconds = Number(env.BENCH_SECONDS ?? 5)
   if (!(seconds > 0)) throw new Error(`BENCH_SECONDS must be a positive number, not "${env.BENCH_SECONDS}"`)
   const lighthouseRuns = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3)
@@ -152,8 +161,9 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
  */
 export function printRows(report: Report, rows: Row[], label = ''): void {
   const width = Math.max(24, ...rows.map((row) => row.target.name.length))
+  const withNginx = rows.some((row) => row.nginx)
   console.log(
-    `${'target'.padEnd(width)}   req/s  p50 ms  p99 ms       ok  fail  t/o  favicon/s  ×favicon  p99×fav  answer               goals`,
+    `${'target'.padEnd(width)}   req/s  p50 ms  p99 ms       ok  fail  t/o ${withNginx ? ' nginx/s  ngx p99   ×nginx  p99×ngx ' : ''} favicon/s  ×favicon  p99×fav  answer               goals`,
   )
   for (const row of rows) {
     const { run, target } = row
@@ -166,6 +176,10 @@ export function printRows(report: Report, rows: Row[], label = ''): void {
     if (target.goal?.p99Ratio !== undefined)
       goals.push(
         `p99 ≤ ${target.goal.p99Ratio}× ${report.judge(`${name}: p99 ÷ favicon's`, `${fixed(row.p99Ratio, 2)}×`, `≤ ${target.goal.p99Ratio}×`, row.p99Ratio <= target.goal.p99Ratio)}`,
+      )
+    for (const verdict of versusVerdicts({ ...row, target: { ...target, name } }))
+      goals.push(
+        `${verdict.what.includes('p99') ? 'p99×ngx' : '×nginx'} ${verdict.goal.replace('×', '')} ${report.judge(verdict.what, verdict.figure, verdict.goal, verdict.pass)}`,
       )
     if (target.goal?.noTimeouts)
       goals.push(
@@ -180,6 +194,7 @@ export function printRows(report: Report, rows: Row[], label = ''): void {
         String(run.ok).padStart(8),
         String(run.unexpected - run.timeouts).padStart(5),
         String(run.timeouts).padStart(4),
+        ...(withNginx ? nginxColumns(row) : []),
         fixed(row.favicon.rps).padStart(10),
         fixed(row.ratio, 2).padStart(9),
         fixed(row.p99Ratio, 2).padStart(8),
@@ -189,4 +204,15 @@ export function printRows(report: Report, rows: Row[], label = ''): void {
     )
   }
   console.log(`paths: ${rows.map((row) => `${row.target.name} ${row.target.path}`).join(' · ')}`)
+}
+
+/** nginx's rate and p99 with the same bytes, and ours as ratios to them ('—' for a target nginx does not send). */
+function nginxColumns(row: Row): string[] {
+  const ratios = versus(row)
+  return [
+    fixed(row.nginx?.rps ?? Number.NaN).padStart(8),
+    fixed(row.nginx?.p99 ?? Number.NaN).padStart(8),
+    fixed(ratios?.rate ?? Number.NaN, 2).padStart(8),
+    fixed(ratios?.p99 ?? Number.NaN, 2).padStart(8),
+  ]
 }

@@ -119,6 +119,9 @@ export function createApp(config: Config, services: Services) {
   // Production pages carry no inline script, so their policy needs no nonce (docs/decisions/006).
   if (development) app.use(cspNonce)
   app.use(securityHeaders({ development }))
+  // Issue 30: the built files come from memory, compressed ahead, with their headers ready: in production
+  // they are answered before the compression middleware (which would only wrap the response to pass it by).
+  if (!development) app.use(services.assets)
   // On the fly only what was not compressed ahead: built assets (.br, .gz from the build) and kept pages are.
   app.use(compression({ filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }))
 
@@ -137,7 +140,7 @@ export function createApp(config: Config, services: Services) {
   // Like the probes, on any Host: Prometheus scrapes the instance's own address.
   app.get('/metrics', metricsEndpoint(services.metrics, config.metricsAllowedIps))
 
-  app.use(services.assets)
+  if (development) app.use(services.assets)
   app.use(requireSite)
 
   const limit = (name: string) => rateLimit(services.rateLimitStore, config.rateLimitPerMinute, name)

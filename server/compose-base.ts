@@ -31,8 +31,12 @@ export interface ComposeOptions {
  */
 export async function openBase(config: Config, options: ComposeOptions) {
   const { root, logger, clock } = options
-  // The build checked content/ too; an instance never serves content that breaks its schemas.
-  assertContent(root)
+  // The build checked content/ too, and stamped it: production trusts the stamp while every file is as the
+  // build found it; an instance never serves content that breaks its schemas.
+  assertContent(root, { trustBuildStamp: !options.development })
+  // Redis may come up after this instance, or never (the store falls back to memory): it connects while the
+  // migrations are checked, and the start waits a moment for it only after them.
+  const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
   // Every migration this start applied is named in the log: an upgrade says what it changed.
   await migrateDatabase(config.databaseUrl, root, {
     connectTimeoutMs: config.databaseTimeouts.connectMs,
@@ -52,8 +56,6 @@ export async function openBase(config: Config, options: ComposeOptions) {
     config.emailDomainCheck === 'off'
       ? async () => true
       : createEmailDomainCheck(options.resolver ?? systemResolver())
-  // Redis may come up after this instance, or never (the store falls back to memory): wait a moment only.
-  const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
   await redis?.ready(REDIS_STARTUP_WAIT_MS)
   const rateLimitStore: RateLimitStore =
     redis?.store ?? memoryRateLimitStore({ now: clock ? () => clock().getTime() : undefined })

@@ -1,10 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { phoneListSchema } from '#shared/phone.schema.ts'
-import { assertContent, ContentError, contentProblems, schemaProblems } from './content'
+import {
+  assertContent,
+  ContentError,
+  contentProblems,
+  contentStamped,
+  schemaProblems,
+  writeContentStamp,
+} from './content'
 import { ajv } from './validation'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -118,5 +125,27 @@ describe('content validation', () => {
     expect(run.stderr).toContain(
       'content/phone/be.json: entry 0 (VTM): brandType must be one of news, online_only, radio, lifestyle, tv',
     )
+  })
+
+  it("trusts the build's stamp only while every content file is as the build checked it", () => {
+    const root = contentWith('content/home.json', () => {})
+    mkdirSync(join(root, 'dist'))
+    writeContentStamp(root)
+    expect(contentStamped(root)).toBe(true)
+    expect(() => assertContent(root, { trustBuildStamp: true })).not.toThrow()
+    // A file broken after the build is checked, stamp or not.
+    const phone = join(root, 'content/phone/be.json')
+    const list = JSON.parse(readFileSync(phone, 'utf8'))
+    list.entries[0].brandType = 'radoi'
+    writeFileSync(phone, JSON.stringify(list))
+    expect(contentStamped(root)).toBe(false)
+    expect(() => assertContent(root, { trustBuildStamp: true })).toThrow(/brandType must be one of/)
+    // So is a file added or removed after the build.
+    writeContentStamp(root)
+    writeFileSync(join(root, 'content/extra.json'), '{}')
+    expect(contentStamped(root)).toBe(false)
+    rmSync(join(root, 'content/extra.json'))
+    rmSync(join(root, 'content/about.json'))
+    expect(contentStamped(root)).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv'
 import { aboutSchema } from '#shared/about.schema.ts'
 import { brandListSchema } from '#shared/brands.schema.ts'
 import { homeSchema } from '#shared/home.schema.ts'
@@ -11,13 +12,13 @@ import { checkCampaignRows, parseCampaignFile } from './services/campaign-import
 import { ajv } from './validation'
 
 /** The content files the site reads, each with the schema it must meet (paths from the project folder). */
-const CONTENT_FILES: [file: string, validate: ValidateFunction][] = [
-  ['content/brands/nl.json', ajv.compile(brandListSchema)],
-  ['content/brands/be.json', ajv.compile(brandListSchema)],
-  ['content/phone/nl.json', ajv.compile(phoneListSchema)],
-  ['content/phone/be.json', ajv.compile(phoneListSchema)],
-  ['content/home.json', ajv.compile(homeSchema)],
-  ['content/about.json', ajv.compile(aboutSchema)],
+const CONTENT_FILES: [file: string, schema: AnySchema][] = [
+  ['content/brands/nl.json', brandListSchema],
+  ['content/brands/be.json', brandListSchema],
+  ['content/phone/nl.json', phoneListSchema],
+  ['content/phone/be.json', phoneListSchema],
+  ['content/home.json', homeSchema],
+  ['content/about.json', aboutSchema],
 ]
 const CAMPAIGN_FOLDER = 'content/campaigns'
 const DOCUMENT_FOLDER = 'content/documents'
@@ -32,9 +33,10 @@ export class ContentError extends Error {}
  */
 export function contentProblems(root: string): string[] {
   const problems: string[] = []
-  for (const [file, validate] of CONTENT_FILES) {
+  for (const [file, schema] of CONTENT_FILES) {
     const data = readJson(root, file, problems)
-    if (data !== undefined) problems.push(...schemaProblems(file, data, validate))
+    // Compiled when checked (ajv caches by schema), not when the module loads: a stamped start checks nothing.
+    if (data !== undefined) problems.push(...schemaProblems(file, data, ajv.compile(schema)))
   }
   const folder = join(root, CAMPAIGN_FOLDER)
   const campaignFiles = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []
@@ -52,8 +54,52 @@ export function contentProblems(root: string): string[] {
   return problems
 }
 
-/** At start-up: the site does not serve content that breaks its schemas. */
-export function assertContent(root: string): void {
+/** Where the build notes which content it found valid (scripts/check-content.ts). */
+export const CONTENT_STAMP = 'dist/content-checked.json'
+
+/** Every file under content/ by its path from `root`, with the SHA-256 of its bytes, in path order. */
+export function contentDigest(root: string): Record<string, string> {
+  const names = readdirSync(join(root, 'content'), { recursive: true, encoding: 'utf8' })
+    .map((name) => `content/${name.split('\\').join('/')}`)
+    .sort()
+  const digest: Record<string, string> = {}
+  for (const name of names) {
+    const path = join(root, name)
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(path)
+    } catch {
+      continue // a folder
+    }
+    digest[name] = createHash('sha256').update(bytes).digest('hex')
+  }
+  return digest
+}
+
+/** The build found content/ valid: notes each file's digest, so a start need not check it again. */
+export function writeContentStamp(root: string): void {
+  writeFileSync(join(root, CONTENT_STAMP), `${JSON.stringify(contentDigest(root), null, 1)}\n`)
+}
+
+/** The content is, file for file and byte for byte, what the build checked (same files, none added). */
+export function contentStamped(root: string): boolean {
+  const stamp = join(root, CONTENT_STAMP)
+  if (!existsSync(stamp)) return false
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(stamp, 'utf8'))) === JSON.stringify(contentDigest(root))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * At start-up: the site does not serve content that breaks its schemas. Content the build checked and
+ * stamped (unchanged since, file for file) is not checked again when `trustBuildStamp` (production, whose
+ * bundle holds the schemas the build checked with): that saves a start a second or more (issue 30); a file
+ * changed, added or removed after the build is checked as ever.
+ */
+export function assertContent(root: string, options: { trustBuildStamp?: boolean } = {}): void {
+  if (options.trustBuildStamp && contentStamped(root)) return
   const problems = contentProblems(root)
   if (problems.length > 0) throw new ContentError(`Content is not valid:\n${problems.join('\n')}`)
 }

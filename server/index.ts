@@ -44,6 +44,8 @@ async function main() {
       process.exit(1)
     }
     logger.info({ port: config.port, mode: development ? 'development' : 'production' }, 'listening')
+    // Issue 30: what the start no longer waits for is built now, before a visitor's search needs it.
+    setImmediate(() => composition.services.search.warm())
   })
 
   // Graceful shutdown: readiness fails at once, requests are served for the drain period (the load

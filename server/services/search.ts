@@ -62,32 +62,41 @@ export interface SearchService {
   search(query: string, locale: Locale, limit?: number): { total: number; results: SearchResult[] }
   /** Rough size of the indexes, for operators (JSON length of the serialised indexes). */
   indexBytes(): number
+  /** Builds every locale's index now (after listening), so no visitor's search waits for one. */
+  warm(): void
 }
 
 /**
  * Full-text search over the documents (titles, headings, text), the phone brands and the site's pages,
- * per locale, with prefix and fuzzy matching (MiniSearch). The indexes are built once, at start-up.
+ * per locale, with prefix and fuzzy matching (MiniSearch). A locale's index is built when it is first needed
+ * (its first search, or `warm()`, which the server calls once it listens): a start does not wait for them.
  */
 export function createSearchService(documents: DocumentStore): SearchService {
   const indexes = new Map<Locale, { index: MiniSearch<Entry>; entries: Map<string, Entry> }>()
   const phraseLanguage = phraseLanguages()
-  for (const lang of LANGUAGES) {
-    for (const country of COUNTRIES) {
-      const locale = `${lang}_${country.toLowerCase()}` as Locale
-      const entries = entriesOf(documents, locale, lang, country, phraseLanguage)
-      const index = new MiniSearch<Entry>({
-        fields: ['title', 'headings', 'text'],
-        storeFields: [],
-        searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
-      })
-      index.addAll(entries)
-      indexes.set(locale, { index, entries: new Map(entries.map((entry) => [entry.id, entry])) })
-    }
+  const locales = LANGUAGES.flatMap((lang) =>
+    COUNTRIES.map((country) => ({ lang, country, locale: `${lang}_${country.toLowerCase()}` as Locale })),
+  )
+  const indexOf = (locale: Locale) => {
+    const known = indexes.get(locale)
+    if (known) return known
+    const at = locales.find((candidate) => candidate.locale === locale)
+    if (!at) return undefined
+    const entries = entriesOf(documents, locale, at.lang, at.country, phraseLanguage)
+    const index = new MiniSearch<Entry>({
+      fields: ['title', 'headings', 'text'],
+      storeFields: [],
+      searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+    })
+    index.addAll(entries)
+    const built = { index, entries: new Map(entries.map((entry) => [entry.id, entry])) }
+    indexes.set(locale, built)
+    return built
   }
 
   return {
     search(query, locale, limit = 20) {
-      const found = indexes.get(locale)
+      const found = indexOf(locale)
       const q = query.trim().slice(0, 100)
       if (!found || !q) return { total: 0, results: [] }
       const hits = found.index.search(q).map((hit) => ({
@@ -112,8 +121,11 @@ export function createSearchService(documents: DocumentStore): SearchService {
     },
     indexBytes() {
       let bytes = 0
-      for (const { index } of indexes.values()) bytes += JSON.stringify(index).length
+      for (const { locale } of locales) bytes += JSON.stringify(indexOf(locale)?.index).length
       return bytes
+    },
+    warm() {
+      for (const { locale } of locales) indexOf(locale)
     },
   }
 }
