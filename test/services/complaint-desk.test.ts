@@ -6,29 +6,13 @@ import type { DeskActor } from '#server/services/desk.ts'
 import { InvalidTransition, NotFound, NoticeNotCorrected, ValidationFailed } from '#server/services/errors.ts'
 import { type ComplaintDeps, submitComplaint } from '#server/services/political-ad-complaints.ts'
 import { type Site, togglesFrom } from '#shared/site.ts'
+import { BE_VOTE } from '../support/campaigns'
 import { memoryDb } from './memory-db'
 
 /**
  * Issue 31 item 5: every complaint rule on the service functions themselves, on the injected clock and an
  * in-memory SQLite database: no HTTP, no router, no SMTP (the outbox rows are what a mail is at this layer).
  */
-const BE_VOTE = {
-  id: 'be-vote',
-  status: 'RUNNING',
-  sponsorName: 'Beweging Morgen',
-  sponsorEmail: 'info@bewegingmorgen.example',
-  publicationStartDate: '2026-09-01',
-  publicationEndDate: '2026-10-20',
-  channel: 'RADIO',
-  fundingOriginType: 'PRIVATE',
-  fundingRegion: 'EU',
-  budgetUpperBound: 8000,
-  amountsMethodology: 'Gefactureerde bedragen per zendmoment, exclusief btw.',
-  linkedProcessType: 'ELECTION',
-  linkedProcessName: 'Gemeenteraadsverkiezingen',
-  linkedProcessDate: '2026-10-14',
-  electionInfoUrl: 'https://www.vlaanderenkiest.be',
-}
 const MAILBOX = { NL: 'politieke-advertenties@dpgmedia.nl', BE: 'politieke-advertenties@dpgmedia.be' }
 const site: Site = {
   host: 'privacy-acc.dpgmedia.be',
