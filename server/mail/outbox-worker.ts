@@ -1,20 +1,14 @@
 import type { MailSenders } from '../config'
 import type { Db } from '../db/database'
-import {
-  claimDueMails,
-  markFailed,
-  markSent,
-  markUndeliverable,
-  type QueuedMail,
-  type SentMail,
-} from '../db/outbox-repository'
+import { claimDueMails, markSent, type SentMail } from '../db/outbox-repository'
 import { writeBeforeClaimLapses } from '../db/queue'
 import { recordMails } from '../db/timeline-repository'
 import { startPeriodic } from '../jobs/periodic'
-import { nextAttempt, type RetrySchedule } from '../jobs/retry'
+import type { RetrySchedule } from '../jobs/retry'
 import type { Logger } from '../logger'
+import { compactor, type SendContext, sendMail } from './outbox-send'
 import { markSentSoon } from './sent-marks'
-import { type MailTransport, messageIdFor } from './transport'
+import type { MailTransport } from './transport'
 
 export interface OutboxWorkerOptions {
   db: Db
@@ -57,6 +51,62 @@ const BATCHES_IN_FLIGHT = 2
  */
 const COMPACT_EVERY_MS = 5_000
 
+interface BatchSettings {
+  concurrency: number
+  batchSize: number
+  lockMs: number
+  compaction: ReturnType<typeof compactor>
+}
+
+/** Marks sent mails sent; a refused write is asked again while their claim lasts (issue 30). */
+const markSentBeforeClaimLapses = (ctx: SendContext, batch: SentMail[]) =>
+  writeBeforeClaimLapses(
+    batch.map((mail) => mail.claim).sort()[0] ?? '',
+    ctx.clock,
+    () => markSent(ctx.db.db, batch),
+    (error) =>
+      ctx.logger.warn(
+        { err: error, mails: batch.length },
+        'mails sent but not yet marked sent; asking again',
+      ),
+  )
+
+/** Claims one batch of what is due now and sends it; resolves with its size when the batch is done. */
+async function runBatch(ctx: SendContext, settings: BatchSettings): Promise<number> {
+  const { db, logger, clock } = ctx
+  const mails = await claimDueMails(db.db, db.dialect, clock(), settings.batchSize, settings.lockMs)
+  // One mail per connection at a time: SMTP round trips dominate, and the transport pools its connections.
+  const queue = [...mails]
+  const sent: SentMail[] = []
+  const marks = markSentSoon(sent, (batch) => markSentBeforeClaimLapses(ctx, batch))
+  const sendNext = async (): Promise<void> => {
+    const mail = queue.shift()
+    if (!mail) return
+    const done = await sendMail(ctx, mail)
+    if (done) marks.add(done)
+    await sendNext()
+  }
+  // A lane that fails (the database refused a retry's schedule) leaves its mail claimed, to be tried again
+  // when the claim lapses; what the other lanes sent is still marked sent.
+  const lanes = await Promise.allSettled(Array.from({ length: settings.concurrency }, sendNext))
+  await marks.done()
+  // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
+  await recordMails(
+    db.db,
+    'mail-delivered',
+    sent.flatMap((mail) =>
+      mail.aboutId ? [{ aboutId: mail.aboutId, kind: mail.kind, at: mail.sentAt }] : [],
+    ),
+  ).catch((error: unknown) =>
+    logger.warn({ err: error, mails: sent.length }, 'mails delivered but not added to the timeline'),
+  )
+  // What was erased (sent, or given up on) leaves no copy in a log for longer than COMPACT_EVERY_MS.
+  if (mails.length > 0) settings.compaction.soon()
+  const failed = lanes.find((lane) => lane.status === 'rejected')
+  if (failed) throw failed.reason
+  return mails.length
+}
+
 /**
  * The mail poller every instance runs (DESIGN.md decision 6): claims due mails, sends them, and on failure
  * schedules a retry with exponential back-off. Nothing is lost when SMTP is down: the rows wait, until a mail
@@ -74,106 +124,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const retries: RetrySchedule = { firstMs: retryBaseMs, maxMs: MAX_RETRY_DELAY_MS, untilMs: failAfterMs }
   const clock = options.clock ?? (() => new Date())
   let stopped = false
-  // Sent mail was erased: fold it into the database file soon (at once when the last fold is long past).
-  let compactTimer: NodeJS.Timeout | undefined
-  let lastCompact = 0
-  const compact = () => {
-    compactTimer = undefined
-    lastCompact = Date.now()
-    db.compact().catch((error: unknown) => logger.warn({ err: error }, 'database compaction failed'))
-  }
-  const compactSoon = () => {
-    if (compactTimer) return
-    compactTimer = setTimeout(compact, Math.max(0, lastCompact + COMPACT_EVERY_MS - Date.now()))
-    compactTimer.unref()
-  }
+  const ctx: SendContext = { db, transport, from, logger, clock, retries }
+  const compaction = compactor(db, logger, COMPACT_EVERY_MS)
 
-  /** Answers the mail with the time the SMTP server took it, or null when it did not (a retry is scheduled). */
-  const send = async (mail: QueuedMail): Promise<SentMail | null> => {
-    try {
-      const sender = mail.senderCountry ? from[mail.senderCountry] : from.default
-      await transport.send({
-        messageId: messageIdFor(mail.id, sender),
-        from: sender,
-        to: mail.to,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      })
-      return { ...mail, sentAt: clock().toISOString() }
-    } catch (error) {
-      const now = clock()
-      // The SMTP error text can quote addresses: only its code is kept.
-      const reason = describe(error)
-      const attempts = mail.attempts + 1
-      const next = nextAttempt(retries, mail.attempts, mail.createdAt, now)
-      if (next === null) {
-        // Given up on: the record says so, and so does the timeline of what the mail was about.
-        const givenUp = await db.db.transaction().execute(async (trx) => {
-          // Another instance took the mail over meanwhile: it is that one's to send or give up on.
-          if (!(await markUndeliverable(trx, mail, reason, now.toISOString()))) return false
-          if (mail.aboutId)
-            await recordMails(trx, 'mail-failed', [
-              { aboutId: mail.aboutId, kind: mail.kind, at: now.toISOString() },
-            ])
-          return true
-        })
-        if (!givenUp) return null
-        logger.warn(
-          { mailId: mail.id, kind: mail.kind, attempts, reason },
-          'mail failed: given up after MAIL_FAIL_AFTER_HOURS; no further attempts',
-        )
-        return null
-      }
-      await markFailed(db.db, mail, reason, next.toISOString())
-      logger.warn({ mailId: mail.id, kind: mail.kind, attempts, reason }, 'mail not sent; will retry')
-      return null
-    }
-  }
-
-  const markSentBeforeClaimLapses = (batch: SentMail[]) =>
-    writeBeforeClaimLapses(
-      batch.map((mail) => mail.claim).sort()[0] ?? '',
-      clock,
-      () => markSent(db.db, batch),
-      (error) =>
-        logger.warn({ err: error, mails: batch.length }, 'mails sent but not yet marked sent; asking again'),
-    )
-
-  const runOnce = async (): Promise<number> => {
-    const mails = await claimDueMails(db.db, db.dialect, clock(), batchSize, lockMs)
-    // One mail per connection at a time: SMTP round trips dominate, and the transport pools its connections.
-    const queue = [...mails]
-    const sent: SentMail[] = []
-    const marks = markSentSoon(sent, markSentBeforeClaimLapses)
-    const sendNext = async (): Promise<void> => {
-      const mail = queue.shift()
-      if (!mail) return
-      const done = await send(mail)
-      if (done) marks.add(done)
-      await sendNext()
-    }
-    // A lane that fails (the database refused a retry's schedule) leaves its mail claimed, to be tried again
-    // when the claim lapses; what the other lanes sent is still marked sent.
-    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, sendNext))
-    await marks.done()
-    // The timeline is a record, not the mail: its failure must not make the sent mail look unsent.
-    await recordMails(
-      db.db,
-      'mail-delivered',
-      sent.flatMap((mail) =>
-        mail.aboutId ? [{ aboutId: mail.aboutId, kind: mail.kind, at: mail.sentAt }] : [],
-      ),
-    ).catch((error: unknown) =>
-      logger.warn({ err: error, mails: sent.length }, 'mails delivered but not added to the timeline'),
-    )
-    // What was erased (sent, or given up on) leaves no copy in a log for longer than COMPACT_EVERY_MS.
-    if (mails.length > 0) compactSoon()
-    const failed = lanes.find((lane) => lane.status === 'rejected')
-    if (failed) throw failed.reason
-    return mails.length
-  }
+  const batch: BatchSettings = { concurrency, batchSize, lockMs, compaction }
+  const runOnce = () => runBatch(ctx, batch)
 
   // Each batch loop goes on at once after a full batch (more may be waiting) and ends after a short one; a
   // full batch starts a second loop, up to BATCHES_IN_FLIGHT. The periodic helper starts a drain when none
@@ -212,17 +167,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true
       await poller.stop()
       await Promise.all(loops)
-      if (compactTimer) {
-        clearTimeout(compactTimer)
-        compactTimer = undefined
-        await db.compact()
-      }
+      await compaction.flush()
     },
   }
-}
-
-function describe(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return 'unknown error'
-  const { code, responseCode } = error as { code?: string; responseCode?: number }
-  return [code, responseCode].filter(Boolean).join(' ') || (error as Error).name || 'error'
 }

@@ -1,3 +1,4 @@
+import { decide, type Transition } from '../lifecycle'
 import { ACTIVE_STATUSES, type RequestStatus } from './desk'
 
 /**
@@ -21,12 +22,7 @@ export const REQUEST_GUARDS = {
 } as const
 export type RequestGuard = keyof typeof REQUEST_GUARDS
 
-export interface RequestTransition {
-  from: RequestStatus
-  action: RequestAction
-  to: RequestStatus
-  guard: RequestGuard
-}
+export type RequestTransition = Transition<RequestStatus, RequestAction, RequestGuard>
 
 export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
   { from: 'open', action: 'extend', to: 'extended', guard: 'withinFirstMonth' },
@@ -38,8 +34,8 @@ export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
 
 /** The transition the action takes from these facts, or null when the table refuses it. */
 export function requestTransition(facts: RequestFacts, action: RequestAction): RequestTransition | null {
-  const found = REQUEST_TRANSITIONS.find((row) => row.from === facts.status && row.action === action)
-  return found && REQUEST_GUARDS[found.guard](facts) ? found : null
+  const decision = decide(REQUEST_TRANSITIONS, REQUEST_GUARDS, facts.status, action, facts)
+  return decision.ok ? decision.transition : null
 }
 
 /**

@@ -6,6 +6,7 @@ import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
 import { importCampaigns } from '#server/services/campaign-import.ts'
 import { complaintDueAt } from '#server/services/political-ads.ts'
 import { DATABASES, runRetention, testDatabaseUrl } from '../support/app'
+import { BE_VOTE } from '../support/campaigns'
 import { expectRequesterMail } from '../support/mail-checks'
 import { SmtpSink } from '../support/smtp'
 import { cookieOf, signIn, staffTestSetup } from '../support/staff'
@@ -14,25 +15,6 @@ const ACC_BE = 'privacy-acc.dpgmedia.be'
 const STAFF_HOST = 'nl.localhost'
 const API = '/api/internal-privacy-rights/complaints'
 const COMPLAINTS_MAILBOX = 'politieke-advertenties@desk.test'
-
-/** A radio ad two weeks before a vote. */
-const BE_VOTE = {
-  id: 'be-vote',
-  status: 'RUNNING',
-  sponsorName: 'Beweging Morgen',
-  sponsorEmail: 'info@bewegingmorgen.example',
-  publicationStartDate: '2026-09-01',
-  publicationEndDate: '2026-10-20',
-  channel: 'RADIO',
-  fundingOriginType: 'PRIVATE',
-  fundingRegion: 'EU',
-  budgetUpperBound: 8000,
-  amountsMethodology: 'Gefactureerde bedragen per zendmoment, exclusief btw.',
-  linkedProcessType: 'ELECTION',
-  linkedProcessName: 'Gemeenteraadsverkiezingen',
-  linkedProcessDate: '2026-10-14',
-  electionInfoUrl: 'https://www.vlaanderenkiest.be',
-}
 
 describe.each(DATABASES)('complaints about political ads on the desk (issue 18) on %s', (kind) => {
   const now = new Date('2026-10-01T10:00:00Z')

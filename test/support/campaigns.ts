@@ -18,3 +18,22 @@ export const campaignItem = <T extends Record<string, unknown>>(id: string, over
   targetingUsed: false,
   ...overrides,
 })
+
+/** A radio ad two weeks before a vote. */
+export const BE_VOTE = {
+  id: 'be-vote',
+  status: 'RUNNING',
+  sponsorName: 'Beweging Morgen',
+  sponsorEmail: 'info@bewegingmorgen.example',
+  publicationStartDate: '2026-09-01',
+  publicationEndDate: '2026-10-20',
+  channel: 'RADIO',
+  fundingOriginType: 'PRIVATE',
+  fundingRegion: 'EU',
+  budgetUpperBound: 8000,
+  amountsMethodology: 'Gefactureerde bedragen per zendmoment, exclusief btw.',
+  linkedProcessType: 'ELECTION',
+  linkedProcessName: 'Gemeenteraadsverkiezingen',
+  linkedProcessDate: '2026-10-14',
+  electionInfoUrl: 'https://www.vlaanderenkiest.be',
+}
