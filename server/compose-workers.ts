@@ -72,7 +72,7 @@ export function startWorkers(parts: WorkerParts, workerOptions: WorkerOptions = 
         clock: workerOptions.clock,
       })
     : none
-  const deadlines = hourly ? startDeadlineJob(desk.desk, logger) : none
+  const deadlines = hourly ? startDeadlineJob(desk.desk, db, logger) : none
   const archive = hourly
     ? startNoticeArchiveJob(
         { archive: transparency.noticeArchive, digest: () => transparency.repositoryExports.digest() },

@@ -4,7 +4,7 @@ import { BRANDS } from '#server/brands.ts'
 import type { ApiClient } from '#server/db/api-client-repository.ts'
 import { insertClient } from '#server/db/api-client-repository.ts'
 import type { Db } from '#server/db/database.ts'
-import { insertRequest, type PrivacyRequest, updateStatus } from '#server/db/privacy-request-repository.ts'
+import { type PrivacyRequest, requestInsert, updateStatus } from '#server/db/privacy-request-repository.ts'
 import {
   answerBrandTask,
   type BrandTaskDeps,
@@ -74,7 +74,7 @@ describe('the brand task rules, without HTTP', () => {
   /** A verified request of this right, with its tasks made as the verification makes them: the tasks' ids. */
   const verified = async (id: string, flowType: PrivacyRequest['flowType']) => {
     const stored = request(id, flowType)
-    await insertRequest(db.db, stored)
+    await requestInsert(db.db, stored).execute()
     const made = await db.db.transaction().execute((trx) => createTasks(trx, BRANDS, stored, CREATED))
     const page = await taskFeed(deps, crm, undefined, 100)
     return { made, task: page.items.find((item) => item.reference === stored.reference) }
