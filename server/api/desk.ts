@@ -8,18 +8,17 @@ import {
   complaintQueryFrom,
   complaintQuerySchema,
 } from '#shared/political-ads.ts'
+import { deskQuerySchema, toDeskQuery } from '#shared/privacy-rights/desk.ts'
 import {
   type CompleteBody,
   completeSchema,
-  deskQuerySchema,
   type ExtendBody,
   extendSchema,
   type NoteBody,
   noteSchema,
   type RejectBody,
   rejectSchema,
-  toDeskQuery,
-} from '#shared/privacy-rights/desk.ts'
+} from '#shared/privacy-rights/desk-bodies.ts'
 import type { Country } from '#shared/site.ts'
 import type { StaffSession } from '../db/staff-repository'
 import { HttpError } from '../http-error'

@@ -1,11 +1,6 @@
 import { closeComplaintSchema, complaintQuerySchema } from '#shared/political-ads.ts'
-import {
-  completeSchema,
-  deskQuerySchema,
-  extendSchema,
-  noteSchema,
-  rejectSchema,
-} from '#shared/privacy-rights/desk.ts'
+import { deskQuerySchema } from '#shared/privacy-rights/desk.ts'
+import { completeSchema, extendSchema, noteSchema, rejectSchema } from '#shared/privacy-rights/desk-bodies.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { TASK_FILE_TYPES } from '#shared/privacy-rights/tasks.ts'
 import { component, errors, json, ok, type PathItems, param, queryParameters, staff } from '../build'
