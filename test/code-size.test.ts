@@ -61,7 +61,6 @@ const TO_SPLIT = new Set<string>([
   'pages/privacy-rights/FlowForm.tsx',
   'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
   'pages/privacy-rights/status/+Page.tsx',
-  'pages/search/+Page.tsx',
   'scripts/api-clients.ts',
   'scripts/bench-processes.ts',
   'scripts/bench.ts',
