@@ -43,7 +43,6 @@ const TO_SPLIT = new Set<string>([
   'server/app.ts',
   'server/db/migrations/001-initial.ts',
   'server/db/migrations/021-notice-archive.ts',
-  'server/metrics.ts',
   'server/services/api-clients.ts',
   'server/services/file-store.ts',
   'server/services/staff.ts',
