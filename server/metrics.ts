@@ -53,20 +53,7 @@ export function createMetrics(deps: { db: Db; clock?: () => Date }): Metrics {
     'Verified privacy requests due from now to seven days on',
   )
   const overdue = gauge('privacy_requests_overdue', 'Verified privacy requests past their due date')
-  const stops = {
-    preferences: new Counter({
-      name: 'privacy_preference_stops_total',
-      help: 'Suppressions readers made in the preference centre, by country and channel (one per brand key)',
-      labelNames: ['country', 'channel'] as const,
-      registers: [registry],
-    }),
-    'one-click': new Counter({
-      name: 'privacy_one_click_unsubscribes_total',
-      help: "Suppressions made by one-click unsubscribe links of the brands' mailings, by country and channel",
-      labelNames: ['country', 'channel'] as const,
-      registers: [registry],
-    }),
-  }
+  const stops = stopCounters(registry)
 
   return {
     countStops(kind, country, channel, n) {
@@ -99,6 +86,24 @@ export function createMetrics(deps: { db: Db; clock?: () => Date }): Metrics {
       overdue.set(snapshot.requestsOverdue)
       return { contentType: registry.contentType, body: await registry.metrics() }
     },
+  }
+}
+
+/** Issue 28: the suppressions readers made themselves, by where they made them. */
+function stopCounters(registry: Registry) {
+  return {
+    preferences: new Counter({
+      name: 'privacy_preference_stops_total',
+      help: 'Suppressions readers made in the preference centre, by country and channel (one per brand key)',
+      labelNames: ['country', 'channel'] as const,
+      registers: [registry],
+    }),
+    'one-click': new Counter({
+      name: 'privacy_one_click_unsubscribes_total',
+      help: "Suppressions made by one-click unsubscribe links of the brands' mailings, by country and channel",
+      labelNames: ['country', 'channel'] as const,
+      registers: [registry],
+    }),
   }
 }
 

@@ -43,6 +43,7 @@ export interface PageSearch {
 }
 
 export interface PagePoliticalAds {
+  /** A page of the list (newest first) and how many match in all. */
   list(
     site: Site,
     country: Country,
@@ -50,8 +51,11 @@ export interface PagePoliticalAds {
     page?: { limit: number; offset: number },
   ): Promise<{ items: Notice[]; total: number }>
   find(site: Site, country: Country, id: string): Promise<Notice | null>
+  /** A notice's earlier versions (issue 18). */
   versions(id: string): Promise<NoticeVersion[]>
+  /** A notice's withdrawals, each with its reinstatement once taken back (issue 18). */
   withdrawals(id: string): Promise<NoticeWithdrawal[]>
+  /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
   removedAt(site: Site, country: Country, id: string): Promise<string | null>
 }
 

@@ -1,3 +1,4 @@
+import { ChoiceList } from '#renderer/forms/ChoiceList.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { CHANNEL_FIELD_LABELS } from '#shared/labels.ts'
 import type { CommunicationType } from '#shared/privacy-rights/request.ts'
@@ -18,26 +19,15 @@ export function ChannelChecklist<C extends CommunicationType>({
 }) {
   const t = useTranslate()
   return (
-    <fieldset className="fieldset" aria-describedby={error ? 'channels-error' : undefined}>
-      <legend>{legend}</legend>
-      {error && (
-        <p id="channels-error" className="field__error">
-          {t('validation.required_option')}
-        </p>
-      )}
-      {channels.map((channel, index) => (
-        <label key={channel} className="check">
-          <input
-            type="checkbox"
-            name="communicationType"
-            value={channel}
-            checked={ticked.has(channel)}
-            aria-invalid={(index === 0 && error) || undefined}
-            onChange={(event) => onToggle(channel, event.target.checked)}
-          />
-          <span>{t(CHANNEL_FIELD_LABELS[channel])}</span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceList
+      type="checkbox"
+      name="communicationType"
+      legend={legend}
+      errorId="channels-error"
+      error={error}
+      choices={channels.map((channel) => ({ value: channel, label: t(CHANNEL_FIELD_LABELS[channel]) }))}
+      checked={(channel) => ticked.has(channel)}
+      onChange={onToggle}
+    />
   )
 }

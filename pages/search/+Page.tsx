@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
-import { SEARCH_LANGUAGE_LABELS } from '#shared/labels.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX, type SearchResult } from '#shared/search.ts'
 import type { Data } from './+data'
+import { SearchResults } from './SearchResults'
 import './search.css'
 import { getJson } from '#renderer/json.ts'
 
 /** Spec §2 and §8: search, with the results' count or the no-results message. */
 export default function Page() {
   const initial = useData<Data>()
-  const { locale, lang } = usePageContext()
+  const { locale } = usePageContext()
   const t = useTranslate()
   const [q, setQ] = useState(initial.q)
   const [found, setFound] = useState({
@@ -79,27 +79,7 @@ export default function Page() {
         {found.q.trim() &&
           (found.total === 0 ? t('search.no_results') : t('search.results', { smart_count: found.total }))}
       </output>
-      <ol className="search-results">
-        {found.results.map((result) => (
-          <li key={result.url + result.title} className="card">
-            {/* A result in another language (a Dutch document on the French site) says so, and is marked up so. */}
-            <h2>
-              <a href={result.url}>
-                <span lang={result.lang === lang ? undefined : result.lang}>{result.title}</span>
-                {result.lang !== lang && (
-                  <span className="search-results__language"> {t(SEARCH_LANGUAGE_LABELS[result.lang])}</span>
-                )}
-              </a>
-            </h2>
-            <p lang={result.lang === lang ? undefined : result.lang}>
-              {result.snippet.map((part, index) =>
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never move
-                part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
-              )}
-            </p>
-          </li>
-        ))}
-      </ol>
+      <SearchResults results={found.results} />
     </>
   )
 }

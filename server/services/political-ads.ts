@@ -1,4 +1,5 @@
-import type { CampaignFilter, Notice, NoticeVersion, NoticeWithdrawal } from '#shared/political-ads.ts'
+import type { PagePoliticalAds } from '#shared/page-services.ts'
+import type { Notice, NoticeVersion, NoticeWithdrawal } from '#shared/political-ads.ts'
 import type { Country, Site } from '#shared/site.ts'
 
 import {
@@ -23,19 +24,8 @@ import type { RecipientMailLimit } from './recipient-limit'
 
 export { COMPLAINT_DAYS, type ComplaintBody, complaintDueAt } from './political-ad-complaints'
 
-export interface PoliticalAdsService {
-  /** A page of the list (newest first) and how many match in all. */
-  list(
-    site: Site,
-    country: Country,
-    filter: CampaignFilter,
-    page?: { limit: number; offset: number },
-  ): Promise<{ items: Notice[]; total: number }>
-  find(site: Site, country: Country, id: string): Promise<Notice | null>
-  /** A notice's earlier versions (issue 18). */
-  versions(id: string): Promise<NoticeVersion[]>
-  /** A notice's withdrawals, each with its reinstatement once taken back (issue 18). */
-  withdrawals(id: string): Promise<NoticeWithdrawal[]>
+/** What pages call (shared/page-services.ts), and what the API and the jobs call besides. */
+export interface PoliticalAdsService extends PagePoliticalAds {
   /**
    * The open-data export: every notice of the country, live and withdrawn, or those changed since `since`;
    * and the notices the retention job removed (since `since`), so that mirrors drop them too.
@@ -46,8 +36,6 @@ export interface PoliticalAdsService {
     since: string | undefined,
     limit: number,
   ): Promise<{ items: HistoricNotice[]; removed: { id: string; removedAt: string }[] }>
-  /** When the retention job removed this notice (its address then answers 410 Gone), or null. */
-  removedAt(site: Site, country: Country, id: string): Promise<string | null>
   /** Stores and mails the complaint; answers its reference. */
   /** Issue 30: the same `idempotencyKey` again answers the first complaint's reference and stores nothing. */
   complain(body: ComplaintBody, site: Site, idempotencyKey?: string): Promise<{ reference: string }>

@@ -6,6 +6,7 @@ import { EmailField, type Errors } from '#pages/privacy-rights/ContactFields.tsx
 import { EMPTY_USER_INFO } from '#pages/privacy-rights/request-store.ts'
 import { toBody, toFormErrors, useFormSubmit } from '#pages/privacy-rights/submit.ts'
 import { Banner } from '#renderer/forms/Banner.tsx'
+import { ChoiceList } from '#renderer/forms/ChoiceList.tsx'
 import { TextField } from '#renderer/forms/Field.tsx'
 import { phoneReaderFor } from '#renderer/forms/phone-reader.ts'
 import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
@@ -152,29 +153,22 @@ export default function Page() {
         setErrors={setErrors}
       />
 
-      <fieldset className="fieldset" aria-describedby={errors.identityMethod ? 'identity-error' : undefined}>
-        <legend>{t('staff.form.identity_legend')}</legend>
-        {errors.identityMethod && (
-          <p id="identity-error" className="field__error">
-            {t('validation.required_option')}
-          </p>
-        )}
-        {IDENTITY_CHECKS.map((method, index) => (
-          <label key={method} className="check">
-            <input
-              type="radio"
-              name="identityMethod"
-              value={method}
-              checked={form.identityMethod === method}
-              aria-invalid={(index === 0 && Boolean(errors.identityMethod)) || undefined}
-              onChange={() => {
-                update({ identityMethod: method })
-                clearError('identityMethod')
-              }}
-            />
-            <span>{t(IDENTITY_CHECK_FIELD_LABELS[method])}</span>
-          </label>
-        ))}
+      <ChoiceList
+        type="radio"
+        name="identityMethod"
+        legend={t('staff.form.identity_legend')}
+        errorId="identity-error"
+        error={Boolean(errors.identityMethod)}
+        choices={IDENTITY_CHECKS.map((method) => ({
+          value: method,
+          label: t(IDENTITY_CHECK_FIELD_LABELS[method]),
+        }))}
+        checked={(method) => form.identityMethod === method}
+        onChange={(method) => {
+          update({ identityMethod: method })
+          clearError('identityMethod')
+        }}
+      >
         <TextField
           name="identityNote"
           multiline
@@ -185,7 +179,7 @@ export default function Page() {
           value={form.identityNote}
           onChange={(event) => update({ identityNote: event.target.value })}
         />
-      </fieldset>
+      </ChoiceList>
 
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

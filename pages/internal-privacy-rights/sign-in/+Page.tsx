@@ -2,6 +2,7 @@ import '../staff.css'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { localizedPath } from '#shared/routing.ts'
+import { DevelopmentSignIn } from './DevelopmentSignIn'
 
 const NOTICES = {
   'signed-out': 'staff.sign_in.signed_out',
@@ -46,54 +47,7 @@ export default function Page() {
         </p>
       )}
       {view.method === 'development' && (
-        <form method="post" action={`${signInPath}/development`} className="form staff-dev-sign-in">
-          <p className="staff-dev-sign-in__label">
-            <strong>{t('staff.sign_in.development_heading')}</strong>
-          </p>
-          <p className="field__hint">{t('staff.sign_in.development_intro')}</p>
-          <input type="hidden" name="returnTo" value={view.returnTo} />
-          <div className="field">
-            <label className="field__label" htmlFor="dev-email">
-              {t('privacy_rights.form.email')}
-            </label>
-            <input
-              id="dev-email"
-              className="field__input"
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dev-name">
-              {t('staff.sign_in.development_name')}
-            </label>
-            <input
-              id="dev-name"
-              className="field__input"
-              type="text"
-              name="name"
-              maxLength={100}
-              autoComplete="name"
-            />
-          </div>
-          <fieldset className="fieldset">
-            <legend>{t('staff.sign_in.development_role')}</legend>
-            <label className="check">
-              <input type="radio" name="role" value="customer-service" defaultChecked />{' '}
-              {t('staff.sign_in.role_customer_service')}
-            </label>
-            <label className="check">
-              <input type="radio" name="role" value="privacy-team" /> {t('staff.sign_in.role_privacy_team')}
-            </label>
-          </fieldset>
-          <div className="form-actions">
-            <button type="submit" className="button">
-              {t('staff.sign_in.development_submit')}
-            </button>
-          </div>
-        </form>
+        <DevelopmentSignIn action={`${signInPath}/development`} returnTo={view.returnTo} />
       )}
       {view.method === 'none' && <p>{t('staff.sign_in.not_configured')}</p>}
     </section>
