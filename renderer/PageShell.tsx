@@ -18,10 +18,19 @@ export function PageShell({ pageContext, pageHtml }: { pageContext: PageContext;
   const isPublic = isPublicPath(pageContext.logicalPath)
   return (
     <PageRoot pageContext={pageContext}>
-      {isPublic ? <Header /> : <SkipLink />}
+      {isPublic ? (
+        <Header />
+      ) : (
+        // Issue 32: the skip link passes the staff bar, which is repeated on every staff page; both sit in
+        // the page's banner, so nothing is outside a landmark.
+        <header className="staff-header">
+          <SkipLink />
+          {pageContext.staffMember !== undefined && <StaffBar />}
+        </header>
+      )}
       <main id="main" className="main" tabIndex={-1}>
         {isPublic && <Breadcrumbs />}
-        {pageContext.staffMember !== undefined && <StaffBar />}
+        {isPublic && pageContext.staffMember !== undefined && <StaffBar />}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered React HTML */}
         <div id={PAGE_ROOT_ID} dangerouslySetInnerHTML={{ __html: pageHtml }} />
       </main>

@@ -4,8 +4,8 @@ import { useTranslate } from '../useTranslate'
 
 /**
  * The staff area's bar at the top of the page (issue 8): one's own recent actions, who is signed in, and
- * sign-out. Staff pages have
- * no site header or footer (spec §2), so it is part of the main content, not a banner landmark.
+ * sign-out. Staff pages have no site header or footer (spec §2); the bar, with the skip link that passes
+ * it, is their banner (issue 32: no content outside a landmark).
  */
 export function StaffBar() {
   const { staffMember, lang } = usePageContext()
@@ -36,7 +36,12 @@ export function StaffBar() {
             <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
           </nav>
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
-          <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>
+          {/* Issue 32: a form is named, so the page's forms can be told apart. */}
+          <form
+            method="post"
+            action={localizedPath(lang, '/internal-privacy-rights/sign-out')}
+            aria-label={t('staff.header.sign_out')}
+          >
             <button type="submit" className="button button--secondary">
               {t('staff.header.sign_out')}
             </button>

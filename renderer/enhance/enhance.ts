@@ -3,6 +3,7 @@ import { enhanceCollapsibles } from './collapsible'
 import { enhanceIslands } from './islands'
 import { enhanceLanguageSwitcher } from './language-switcher'
 import { enhanceMenu } from './menu'
+import { enhanceScrollRegions } from './scroll-regions'
 import { enhanceScrollToHash } from './scroll-to-hash'
 
 /**
@@ -20,6 +21,7 @@ export function enhance({ ready = true }: { ready?: boolean } = {}) {
   enhanceBackToTop()
   enhanceCollapsibles()
   enhanceScrollToHash()
+  enhanceScrollRegions()
   enhanceIslands()
   if (ready) markReady()
 }
