@@ -161,11 +161,11 @@ export function DeskTable({
   )
   // The region is named '<heading> table', apart from the section the heading already names.
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
     <section
       ref={region}
       className="desk-table__scroll"
       aria-labelledby={`${labelledBy} ${kindId}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
     >
       <span id={kindId} hidden>
