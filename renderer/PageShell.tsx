@@ -3,8 +3,7 @@ import { isPublicPath } from '#shared/navigation.ts'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
-import { SkipLink } from './components/SkipLink'
-import { StaffBar } from './components/StaffBar'
+import { StaffBar, StaffTop } from './components/StaffBar'
 import { PAGE_ROOT_ID, PageRoot } from './PageRoot'
 import './styles/global.css'
 
@@ -18,16 +17,7 @@ export function PageShell({ pageContext, pageHtml }: { pageContext: PageContext;
   const isPublic = isPublicPath(pageContext.logicalPath)
   return (
     <PageRoot pageContext={pageContext}>
-      {isPublic ? (
-        <Header />
-      ) : (
-        // Issue 32: the skip link passes the staff bar, which is repeated on every staff page; both sit in
-        // the page's banner, so nothing is outside a landmark.
-        <header className="staff-header">
-          <SkipLink />
-          {pageContext.staffMember !== undefined && <StaffBar />}
-        </header>
-      )}
+      {isPublic ? <Header /> : <StaffTop />}
       <main id="main" className="main" tabIndex={-1}>
         {isPublic && <Breadcrumbs />}
         {isPublic && pageContext.staffMember !== undefined && <StaffBar />}
