@@ -3,7 +3,6 @@ import { enhanceCollapsibles } from './collapsible'
 import { enhanceIslands } from './islands'
 import { enhanceLanguageSwitcher } from './language-switcher'
 import { enhanceMenu } from './menu'
-import { enhanceScrollRegions } from './scroll-regions'
 import { enhanceScrollToHash } from './scroll-to-hash'
 
 /**
@@ -21,7 +20,6 @@ export function enhance({ ready = true }: { ready?: boolean } = {}) {
   enhanceBackToTop()
   enhanceCollapsibles()
   enhanceScrollToHash()
-  enhanceScrollRegions()
   enhanceIslands()
   if (ready) markReady()
 }

@@ -36,6 +36,17 @@ const FALSE_POSITIVES: readonly { ruleId: string; path: RegExp; snippet: RegExp;
     snippet: /^<input value="[A-Z]+" name="channel" type="checkbox">$/,
     why: 'checkboxes of one name in separate forms',
   },
+  {
+    // A table's scroll region (server/documents/markdown.ts, DeskTable, FiguresTable): a named region with
+    // tabindex="0", so a keyboard can scroll a table wider than the window (WCAG 2.1.1; axe's
+    // scrollable-region-focusable; issue 32 asks for it, desk.spec checks it). The rule passes it while it
+    // scrolls and fails it where the table fits; IBM's own WCAG 2.2 ruleset rates the rule a recommendation.
+    ruleId: 'element_tabbable_role_valid',
+    path: /\/(div|section)\[\d+\]$/,
+    snippet:
+      /^<(div|section) tabindex="0" aria-labelledby="[^"]+"( role="region")? class="(table-scroll|desk-table__scroll)[^"]*">$/,
+    why: 'a named scroll region of a table where the table fits',
+  },
 ]
 
 /** One line per violation on the page as it is now: rule id, element (XPath and snippet) and message. */

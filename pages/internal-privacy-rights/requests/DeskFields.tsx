@@ -1,5 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react'
-import { tabStopWhileScrolling } from '#renderer/enhance/scroll-regions.ts'
+import { createContext, type ReactNode, useContext, useId } from 'react'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 
 /** The desk's plain form fields: named, labelled, and read by FormData or a GET form, never held in state. */
@@ -131,9 +130,6 @@ export function DeskTable({
 }) {
   const t = useTranslate()
   const kindId = `${useId()}-kind`
-  // Issue 32: a tab stop only while the table is wider than its box (renderer/enhance/scroll-regions.ts).
-  const region = useRef<HTMLElement>(null)
-  useEffect(() => (region.current ? tabStopWhileScrolling(region.current) : undefined), [])
   const table = (
     <table className={narrow ? 'desk-table desk-table--narrow' : 'desk-table'}>
       <thead>
@@ -161,13 +157,8 @@ export function DeskTable({
   )
   // The region is named '<heading> table', apart from the section the heading already names.
   return (
-    <section
-      ref={region}
-      className="desk-table__scroll"
-      aria-labelledby={`${labelledBy} ${kindId}`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-    >
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="desk-table__scroll" aria-labelledby={`${labelledBy} ${kindId}`} tabIndex={0}>
       <span id={kindId} hidden>
         {t('staff.desk.field.table')}
       </span>
