@@ -3,8 +3,7 @@ import { isPublicPath } from '#shared/navigation.ts'
 import { Breadcrumbs } from './components/Breadcrumbs'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
-import { SkipLink } from './components/SkipLink'
-import { StaffBar } from './components/StaffBar'
+import { StaffBar, StaffTop } from './components/StaffBar'
 import { PAGE_ROOT_ID, PageRoot } from './PageRoot'
 import './styles/global.css'
 
@@ -18,10 +17,10 @@ export function PageShell({ pageContext, pageHtml }: { pageContext: PageContext;
   const isPublic = isPublicPath(pageContext.logicalPath)
   return (
     <PageRoot pageContext={pageContext}>
-      {isPublic ? <Header /> : <SkipLink />}
+      {isPublic ? <Header /> : <StaffTop />}
       <main id="main" className="main" tabIndex={-1}>
         {isPublic && <Breadcrumbs />}
-        {pageContext.staffMember !== undefined && <StaffBar />}
+        {isPublic && pageContext.staffMember !== undefined && <StaffBar />}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server-rendered React HTML */}
         <div id={PAGE_ROOT_ID} dangerouslySetInnerHTML={{ __html: pageHtml }} />
       </main>

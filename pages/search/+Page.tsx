@@ -74,11 +74,14 @@ export default function Page() {
           onChange={(event) => setQ(event.target.value)}
         />
       </form>
-      {/* An output holds phrasing content only: its text, no paragraph (issue 27, the HTML checker). */}
-      <output aria-live="polite" className="search-status">
+      {/*
+        A status paragraph (issue 32): an <output> is a form control, which IBM's checker wants labelled; a
+        paragraph with role status is announced alike and holds phrasing content only (issue 27).
+      */}
+      <p role="status" className="search-status">
         {found.q.trim() &&
           (found.total === 0 ? t('search.no_results') : t('search.results', { smart_count: found.total }))}
-      </output>
+      </p>
       <SearchResults results={found.results} />
     </>
   )

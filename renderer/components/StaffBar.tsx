@@ -1,11 +1,11 @@
 import { localizedPath } from '#shared/routing.ts'
 import { usePageContext } from '../usePageContext'
 import { useTranslate } from '../useTranslate'
+import { SkipLink } from './SkipLink'
 
 /**
  * The staff area's bar at the top of the page (issue 8): one's own recent actions, who is signed in, and
- * sign-out. Staff pages have
- * no site header or footer (spec §2), so it is part of the main content, not a banner landmark.
+ * sign-out. Staff pages have no site header or footer (spec §2), so no banner: see `StaffTop`.
  */
 export function StaffBar() {
   const { staffMember, lang } = usePageContext()
@@ -36,7 +36,12 @@ export function StaffBar() {
             <a href={localizedPath(lang, '/internal-privacy-rights/processed')}>{t('staff.header.recent')}</a>
           </nav>
           <span>{t('staff.header.signed_in_as', { name: staffMember.name ?? staffMember.email })}</span>
-          <form method="post" action={localizedPath(lang, '/internal-privacy-rights/sign-out')}>
+          {/* Issue 32: a form is named, so the page's forms can be told apart. */}
+          <form
+            method="post"
+            action={localizedPath(lang, '/internal-privacy-rights/sign-out')}
+            aria-label={t('staff.header.sign_out')}
+          >
             <button type="submit" className="button button--secondary">
               {t('staff.header.sign_out')}
             </button>
@@ -44,5 +49,21 @@ export function StaffBar() {
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * The top of a staff page (issue 32): the skip link, which passes the staff bar repeated on every staff page,
+ * and the bar, in a region named after the staff area, so nothing is outside a landmark. A region, not a
+ * banner: staff pages have no site header (spec §2).
+ */
+export function StaffTop() {
+  const { staffMember } = usePageContext()
+  const t = useTranslate()
+  return (
+    <section className="staff-header" aria-label={t('staff.header.title')}>
+      <SkipLink />
+      {staffMember && <StaffBar />}
+    </section>
   )
 }

@@ -38,7 +38,7 @@ export const param = (name: string, schema: Schema, required = false, where = 'q
 export const json = (schema: unknown, example?: unknown) => ({
   content: { 'application/json': { schema: oas31(schema), ...(example ? { example } : {}) } },
 })
-/** Named examples (`{ name: { summary, value } }`), as Swagger UI offers them in a list. */
+/** Named examples (`{ name: { summary, value } }`), each shown with its summary on the reference page. */
 export const jsonExamples = (
   schema: unknown,
   examples: Record<string, { summary: string; value: unknown }>,

@@ -1,73 +1,42 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { Router } from 'express'
-import { escapeHtml } from '#shared/html.ts'
 import { HttpError } from '../http-error'
 import { siteOf } from '../middleware/site'
 import { publicDocument } from './audience'
 import { openApiDocument } from './document'
+import { REFERENCE_STYLESHEET, referencePage } from './reference-page'
+import { REFERENCE_CSS } from './reference-style'
 
-/**
- * The renderer's own files (issue 27): only what the page loads is served, never the rest of the package
- * (its stock index page, README, source maps, other builds).
- */
-const SWAGGER_UI_FILES = new Map([
-  ['swagger-ui.css', 'text/css'],
-  ['swagger-ui-bundle.js', 'application/javascript'],
-])
-
-/** Swagger UI's files, from the maintained `swagger-ui-dist` package, served from our own origin. */
-const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-
-/** Starts Swagger UI on our document: a file of our own, so the CSP needs no inline script. */
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#api', deepLinking: true })
-})
-`
+/** The reference page's one file (issue 32): its stylesheet, a file so the CSP needs no inline style. */
+const REFERENCE_FILES = new Map([[REFERENCE_STYLESHEET.split('/').pop(), REFERENCE_CSS]])
 
 /**
  * Issue 17: `GET /api/openapi.json` (OpenAPI 3.1, the server URL from the host table) and its reference
- * page `GET /api/docs`.
+ * page `GET /api/docs`, rendered on the server from the same document (issue 32, reference-page.ts).
  */
 export function openApiRouter(): Router {
   const router = Router({ caseSensitive: true })
-  router.get('/openapi.json', (req, res) => {
+  // A public host describes the public and client API; the staff API is described on the staff hosts.
+  const documentFor = (req: Parameters<typeof siteOf>[0]) => {
     const site = siteOf(req)
     const document = openApiDocument(site.origin)
-    // A public host describes the public and client API; the staff API is described on the staff hosts.
-    res
-      .set('Cache-Control', 'public, max-age=300')
-      .json(site.toggles.INTERNAL_PRIVACY_RIGHTS ? document : publicDocument(document))
+    return site.toggles.INTERNAL_PRIVACY_RIGHTS ? document : publicDocument(document)
+  }
+  router.get('/openapi.json', (req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(documentFor(req))
   })
-  router.get('/docs', (_req, res) => {
-    const title = 'DPG Media privacy site API'
+  router.get('/docs', (req, res) => {
     res
       .type('html')
       .set('Cache-Control', 'public, max-age=300')
-      .send(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
-</head>
-<body>
-<main id="api"><h1>${escapeHtml(title)}</h1><p><a href="/api/openapi.json">OpenAPI 3.1 document</a></p></main>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/api/docs/init.js"></script>
-</body>
-</html>`)
-  })
-  router.get('/docs/init.js', (_req, res) => {
-    res.type('application/javascript').set('Cache-Control', 'public, max-age=300').send(INIT_SCRIPT)
+      .send(referencePage(documentFor(req)))
   })
   router.get('/docs/assets/:file', (req, res, next) => {
-    const type = SWAGGER_UI_FILES.get(req.params.file)
-    if (!type) {
+    const css = REFERENCE_FILES.get(req.params.file)
+    if (css === undefined) {
       next(new HttpError(404, 'NOT_FOUND', 'No such file'))
       return
     }
-    res.type(type).sendFile(join(SWAGGER_UI, req.params.file), { maxAge: '1d' })
+    res.type('text/css').set('Cache-Control', 'public, max-age=86400').send(css)
   })
   return router
 }

@@ -105,7 +105,7 @@ describe('the OpenAPI document', () => {
       (setup.app as unknown as { router: { stack: Layer[] } }).router.stack,
     )
     expect(routes.length).toBeGreaterThan(20)
-    // The reference page's routes, and its two files, are among them.
+    // The reference page's routes, and its stylesheet's, are among them.
     expect(routes).toContain('get /api/docs')
     expect(routes).toContain('get /api/docs/assets/{file}')
     const paths = Object.keys(document.paths as Record<string, unknown>)
@@ -361,31 +361,36 @@ describe('the OpenAPI document', () => {
     expect(described).toBe(refused === null)
   })
 
-  it('has a reference page served from our own origin, under the site CSP', async () => {
-    const page = await request(setup.app).get('/api/docs').set('Host', HOST)
-    expect(page.status).toBe(200)
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
-    expect(page.text).toContain('src="/api/docs/assets/swagger-ui-bundle.js"')
-    expect(page.text).not.toMatch(/<script>[^<]/)
-    const bundle = await request(setup.app).get('/api/docs/assets/swagger-ui-bundle.js').set('Host', HOST)
-    expect(bundle.status).toBe(200)
-    expect(bundle.headers['content-type']).toMatch(/javascript/)
-    const missing = await request(setup.app).get('/api/docs/assets/nothing.js').set('Host', HOST)
-    expect(missing.status).toBe(404)
-    // Issue 27: only the renderer's own two files, never the rest of the package.
-    for (const file of [
-      'index.html',
-      'README.md',
-      'swagger-ui-bundle.js.map',
-      'swagger-ui.js',
-      'package.json',
-    ])
+  it('has a reference page of its own, rendered from the host document, under the site CSP (issue 32)', async () => {
+    for (const host of [HOST, STAFF_HOST]) {
+      const page = await request(setup.app).get('/api/docs').set('Host', host)
+      expect(page.status).toBe(200)
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(page.headers['content-security-policy']).not.toContain('unsafe-inline')
+      expect(page.text).toContain('<html lang="en">')
+      expect(page.text).not.toMatch(/<script|style=/)
+      // Every operation of the host's document, and every webhook, is on the page, found by its operation id.
+      const { body: document } = await request(setup.app).get('/api/openapi.json').set('Host', host)
+      const operations = [
+        ...Object.values(document.paths as Record<string, Record<string, { operationId?: string }>>),
+        ...Object.values(document.webhooks as Record<string, Record<string, { operationId?: string }>>),
+      ].flatMap((item) => Object.values(item).flatMap((o) => (o?.operationId ? [o.operationId] : [])))
+      expect(operations.length, host).toBeGreaterThan(20)
+      for (const id of operations)
+        expect(page.text, `${host}: ${id}`).toContain(`<details class="operation" id="op-${id}">`)
+      // The staff API only where it is described (issue 27).
+      expect(page.text.includes('/api/internal-privacy-rights/audit'), host).toBe(host === STAFF_HOST)
+    }
+    const css = await request(setup.app).get('/api/docs/assets/reference.css').set('Host', HOST)
+    expect(css.status).toBe(200)
+    expect(css.headers['content-type']).toMatch(/^text\/css/)
+    expect(css.text).toContain(':focus-visible')
+    // Only that one file; Swagger UI's are gone with it.
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js', 'index.html', 'nothing.js'])
       expect((await request(setup.app).get(`/api/docs/assets/${file}`).set('Host', HOST)).status, file).toBe(
         404,
       )
-    expect((await request(setup.app).get('/api/docs/assets/swagger-ui.css').set('Host', HOST)).status).toBe(
-      200,
-    )
+    expect((await request(setup.app).get('/api/docs/init.js').set('Host', HOST)).status).toBe(404)
   })
 
   it('describes the public and client API on a public host, the staff API on the staff hosts (issue 27)', async () => {

@@ -13,28 +13,15 @@ import type { Page } from '@playwright/test'
  */
 const folder = () => join(process.env.E2E_RUN_FOLDER ?? '', 'html')
 
-/**
- * The API reference: our page is the shell we send; what Swagger UI (the `swagger-ui-dist` package) builds in
- * it is that package's markup, not ours to correct. So the HTML as served is checked there, not the DOM.
- */
-const RENDERED_BY_OTHERS = /^\/api\/docs$/
-
-async function servedHtml(page: Page, url: string): Promise<{ type: string; html: string }> {
-  const answer = await page.request.get(url)
-  return { type: (answer.headers()['content-type'] ?? '').split(';')[0] ?? '', html: await answer.text() }
-}
-
 /** Keeps the page's HTML as it is now, if it is one of our pages (`origin`: this run's app). */
 export async function keepPageHtml(page: Page, port: number, when: string): Promise<void> {
   try {
     const url = page.url()
     if (!/^https?:/.test(url) || !new URL(url).host.endsWith(`localhost:${port}`)) return
-    const { type, html } = RENDERED_BY_OTHERS.test(new URL(url).pathname)
-      ? await servedHtml(page, url)
-      : await page.evaluate(() => ({
-          type: document.contentType,
-          html: `${document.doctype ? `<!DOCTYPE ${document.doctype.name}>\n` : ''}${document.documentElement.outerHTML}`,
-        }))
+    const { type, html } = await page.evaluate(() => ({
+      type: document.contentType,
+      html: `${document.doctype ? `<!DOCTYPE ${document.doctype.name}>\n` : ''}${document.documentElement.outerHTML}`,
+    }))
     if (type !== 'text/html') return
     const hash = createHash('sha256').update(html).digest('hex').slice(0, 20)
     const dir = folder()

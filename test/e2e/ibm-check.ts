@@ -25,7 +25,29 @@ export const IBM_POLICY = 'IBM_Accessibility'
  * Findings the engine reports wrongly, each as narrow as it can be: a rule on one element (an XPath ending),
  * with the reason. A rule is never silenced for every element.
  */
-const FALSE_POSITIVES: readonly { ruleId: string; path: RegExp; why: string }[] = []
+const FALSE_POSITIVES: readonly { ruleId: string; path: RegExp; snippet: RegExp; why: string }[] = [
+  {
+    // The preference centre (pages/privacy-rights/preferences/Centre.tsx): one form per brand, each with its
+    // own fieldset of `channel` checkboxes. The rule scopes a name to an ancestor with an explicit
+    // role="form" only, not to the <form> that owns the inputs, so it takes each brand's `channel` boxes for
+    // one set split over several groups; they are separate sets, sent by separate forms.
+    ruleId: 'input_checkboxes_grouped',
+    path: /\/ul\[1\]\/li\[\d+\]\/form\[1\]\/fieldset\[1\]\/label\[\d+\]\/input\[1\]$/,
+    snippet: /^<input value="[A-Z]+" name="channel" type="checkbox">$/,
+    why: 'checkboxes of one name in separate forms',
+  },
+  {
+    // A table's scroll region (server/documents/markdown.ts, DeskTable, FiguresTable): a named region with
+    // tabindex="0", so a keyboard can scroll a table wider than the window (WCAG 2.1.1; axe's
+    // scrollable-region-focusable; issue 32 asks for it, desk.spec checks it). The rule passes it while it
+    // scrolls and fails it where the table fits; IBM's own WCAG 2.2 ruleset rates the rule a recommendation.
+    ruleId: 'element_tabbable_role_valid',
+    path: /\/(div|section)\[\d+\]$/,
+    snippet:
+      /^<(div|section) tabindex="0" aria-labelledby="[^"]+"( role="region")? class="(table-scroll|desk-table__scroll)[^"]*">$/,
+    why: 'a named scroll region of a table where the table fits',
+  },
+]
 
 /** One line per violation on the page as it is now: rule id, element (XPath and snippet) and message. */
 export async function ibmViolations(page: Page): Promise<string[]> {
@@ -60,6 +82,11 @@ export async function ibmViolations(page: Page): Promise<string[]> {
     )
   }, IBM_POLICY)
   return results
-    .filter((r) => !FALSE_POSITIVES.some((fp) => fp.ruleId === r.ruleId && fp.path.test(r.dom)))
+    .filter(
+      (r) =>
+        !FALSE_POSITIVES.some(
+          (fp) => fp.ruleId === r.ruleId && fp.path.test(r.dom) && fp.snippet.test(r.snippet),
+        ),
+    )
     .map((r) => `${r.ruleId}: ${r.dom} ${r.snippet.slice(0, 120)} — ${r.message}`)
 }

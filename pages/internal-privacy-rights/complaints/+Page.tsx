@@ -40,7 +40,12 @@ export default function Page() {
   return (
     <div className="desk">
       <h1>{t('staff.complaints.list.heading')}</h1>
-      <form className="card desk-filters" method="get" action={base}>
+      <form
+        className="card desk-filters"
+        method="get"
+        action={base}
+        aria-label={t('staff.desk.queue.filters')}
+      >
         <div className="desk-filters__fields">
           <DeskSelect
             label={t('staff.complaints.field.status')}

@@ -190,14 +190,17 @@ export default function Page() {
           {t('political_ads.list.withdrawn')}
         </label>
       </div>
-      {/* An output holds phrasing content only: its text, no paragraph (issue 27, the HTML checker). */}
-      <output aria-live="polite" className="search-status">
+      {/*
+        A status paragraph (issue 32): an <output> is a form control, which IBM's checker wants labelled; a
+        paragraph with role status is announced alike and holds phrasing content only (issue 27).
+      */}
+      <p role="status" className="search-status">
         {failed ? (
           <span className="field__error">{t('political_ads.list.load_failure')}</span>
         ) : (
           t('political_ads.list.count', { smart_count: list.total })
         )}
-      </output>
+      </p>
       {!failed &&
         ('items' in list ? (
           <ul id={CARDS_ID} className="ad-cards">

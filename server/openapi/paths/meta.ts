@@ -15,24 +15,10 @@ export const metaPaths: PathItems = {
     get: {
       operationId: 'getApiReference',
       ...open,
-      summary: 'This reference, as a page (Swagger UI on this document)',
+      summary: 'This reference, as a page rendered on the server from this document',
       tags: ['Meta'],
       responses: {
         '200': { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } },
-      },
-    },
-  },
-  '/api/docs/init.js': {
-    get: {
-      operationId: 'getApiReferenceScript',
-      ...open,
-      summary: "The reference page's start script (a file, so the CSP needs no inline script)",
-      tags: ['Meta'],
-      responses: {
-        '200': {
-          description: 'JavaScript',
-          content: { 'application/javascript': { schema: { type: 'string' } } },
-        },
       },
     },
   },
@@ -40,13 +26,11 @@ export const metaPaths: PathItems = {
     get: {
       operationId: 'getApiReferenceAsset',
       ...open,
-      summary: "Swagger UI's two files (the `swagger-ui-dist` package), served from this origin",
+      summary: "The reference page's stylesheet, a file so the CSP needs no inline style",
       tags: ['Meta'],
-      parameters: [
-        param('file', { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js'] }, true, 'path'),
-      ],
+      parameters: [param('file', { type: 'string', enum: ['reference.css'] }, true, 'path')],
       responses: {
-        '200': { description: 'The file (CSS or JavaScript)' },
+        '200': { description: 'The stylesheet', content: { 'text/css': { schema: { type: 'string' } } } },
         '404': { description: 'No such file', ...json(component('Error')) },
       },
     },
