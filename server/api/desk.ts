@@ -27,6 +27,7 @@ import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskActor, DeskService } from '../services/desk'
 import { ValidationFailed } from '../services/errors'
+import { streamBody } from '../stream-response'
 import { ajv, fieldErrors } from '../validation'
 
 const validateQuery = ajv.compile(deskQuerySchema)
@@ -102,7 +103,7 @@ export function deskRouter(
         ...(cut ? { 'X-Truncated': 'true' } : {}),
       })
       .type('text/csv; charset=utf-8')
-      .send(file.text)
+    await streamBody(req, res, file.chunks)
   })
   router.get(`${base}/:reference`, async (req, res) => {
     res.json(await desk.detail(deskActor(res, countries), String(req.params.reference)))

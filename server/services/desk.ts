@@ -1,30 +1,24 @@
 import { randomBytes } from 'node:crypto'
 import { formatAddress } from '#shared/address.ts'
 import type { BrandCatalog } from '#shared/brands.ts'
-import { DESK_CSV_COLUMN_LABELS } from '#shared/desk-labels.ts'
-import { formatLongDate, localIsoDateTime, numberFormatter } from '#shared/format.ts'
-import { serverTranslate, teamTranslate } from '#shared/i18n/catalog.server.ts'
-import { type Locale, parseLocale } from '#shared/locale.ts'
-import {
-  CSV_MAX_ROWS,
-  DESK_CSV_COLUMNS,
-  type DeskQuery,
-  type QueueItem,
-  type RejectionReason,
-  type RequestDetail,
-  type RequestStatus,
-  type TimelineEvent,
+import { formatLongDate } from '#shared/format.ts'
+import { teamTranslate } from '#shared/i18n/catalog.server.ts'
+import type { Locale } from '#shared/locale.ts'
+import type {
+  DeskQuery,
+  QueueItem,
+  RejectionReason,
+  RequestDetail,
+  TimelineEvent,
 } from '#shared/privacy-rights/desk.ts'
 import {
   allowedRequestActions,
-  isActiveStatus,
   type RequestAction,
   requestTransition,
 } from '#shared/privacy-rights/request-lifecycle.ts'
 import type { AuditEntry, StaffAction } from '#shared/privacy-rights/staff.ts'
 import { findPlaceholder, TASK_OVERDUE_DAYS } from '#shared/privacy-rights/tasks.ts'
 import type { Country } from '#shared/site.ts'
-import { csvFile } from '../csv'
 import { appliedOf, unconfirmedBefore } from '../db/api-client-repository'
 import type { Db } from '../db/database'
 import {
@@ -63,6 +57,7 @@ import {
   unconfirmedMail,
 } from '../mail/templates'
 import { taskViews } from './brand-tasks'
+import { daysLeft, type QueueExport, queueCsv } from './desk-csv'
 import { InvalidTransition, NotFound, PlaceholderLeft, TasksOpen } from './errors'
 import type { FileStore } from './file-store'
 import { addMonths, hashToken } from './privacy-requests'
@@ -76,14 +71,6 @@ const UNCONFIRMED_AFTER_DAYS = 25
 /** The staff member acting on the desk, and the countries they may see (STAFF_COUNTRIES). */
 export interface DeskActor extends StaffIdentity {
   countries: readonly Country[]
-}
-
-export interface QueueExport {
-  text: string
-  /** Rows in the file. */
-  rows: number
-  /** Requests that match the filters: more than `rows` when the file was cut. */
-  total: number
 }
 
 export interface DeskService {
@@ -285,39 +272,8 @@ export function createDeskService(deps: {
       return { items: rows.map((row) => toItem(row, now)), total }
     },
 
-    async csv(actor, query, locale) {
-      const now = clock()
-      const { rows, total } = await listRequests(
-        db.db,
-        { ...query, countries: actor.countries, now },
-        { limit: CSV_MAX_ROWS, offset: 0 },
-      )
-      const t = serverTranslate(locale)
-      // Issue 27: headers in the export's language; times as the request's country's clocks showed them,
-      // with their offset; the refusal's ground and the extension's date beside the status.
-      const header = DESK_CSV_COLUMNS.map((column) => t(DESK_CSV_COLUMN_LABELS[column]))
-      const time = (iso: string | null, country: Country) => (iso ? localIsoDateTime(iso, country) : '')
-      const lines: unknown[][] = rows.map((row) => [
-        row.reference,
-        row.flowType,
-        row.country,
-        row.language,
-        row.status,
-        time(row.receivedAt, row.country),
-        time(row.verifiedAt, row.country),
-        time(row.dueAt, row.country),
-        daysLeft(row.status, row.dueAt, now) ?? '',
-        time(row.closedAt, row.country),
-        time(row.extendedAt, row.country),
-        row.refusalGround ?? '',
-      ])
-      if (total > rows.length) {
-        // Whoever opens the file in a spreadsheet sees this under the last row.
-        const { lang, country } = parseLocale(locale) ?? { lang: 'nl' as const, country: 'NL' as const }
-        const number = numberFormatter(lang, country)
-        lines.push([t('staff.desk.csv.truncated', { shown: number(rows.length), total: number(total) })])
-      }
-      return { text: csvFile([header, ...lines]), rows: rows.length, total }
+    csv(actor, query, locale) {
+      return queueCsv(db, { ...query, countries: actor.countries, now: clock() }, locale)
     },
 
     async detail(actor, reference) {
@@ -581,13 +537,6 @@ export function createDeskService(deps: {
 function refusePlaceholder(field: string, text: string) {
   const placeholder = findPlaceholder(text)
   if (placeholder) throw new PlaceholderLeft(field, placeholder)
-}
-
-/** Calendar days from today (UTC) to the due date; negative when overdue; null when nothing is due. */
-export function daysLeft(status: RequestStatus, dueAt: string | null, now: Date): number | null {
-  if (!dueAt || !isActiveStatus(status)) return null
-  const today = Date.parse(now.toISOString().slice(0, 10))
-  return Math.round((Date.parse(dueAt.slice(0, 10)) - today) / DAY_MS)
 }
 
 /**
