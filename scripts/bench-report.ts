@@ -17,6 +17,7 @@ export const TARGETS = [
   'campaigns',
   'desk',
   'feed',
+  'streams',
 ] as const
 export type TargetName = (typeof TARGETS)[number]
 /** Names that stand for several targets. */

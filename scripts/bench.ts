@@ -39,6 +39,7 @@ import {
   printRows,
   type Report,
 } from './bench-report.ts'
+import { streamsTarget } from './bench-streams.ts'
 import { buildReasons } from './build-if-needed.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -124,6 +125,8 @@ async function main(): Promise<number> {
       if (run('campaigns')) await campaignTarget(size, report, label, await url())
     for (const [label, url] of databases) if (run('desk')) await deskTarget(size, report, label, await url())
     for (const [label, url] of databases) if (run('feed')) await feedTarget(size, report, label, await url())
+    for (const [label, url] of databases)
+      if (run('streams')) await streamsTarget(options, report, label, await url())
   } catch (error) {
     report.fail(`the bench stopped: ${(error as Error).stack ?? error}`)
   } finally {
