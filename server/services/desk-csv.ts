@@ -17,7 +17,7 @@ import type { QueueRow } from '../db/desk-repository'
 
 const DAY_MS = 86_400_000
 /** Requests a page of the file reads (and writes) at a time. */
-export const CSV_PAGE = 500
+export const CSV_PAGE = 200
 
 /** The desk's CSV (issue 30: written a page at a time, never whole in memory). */
 export interface QueueExport {
