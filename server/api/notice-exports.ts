@@ -86,8 +86,8 @@ export function exportNotices(service: PoliticalAdsService): RequestHandler {
 
 /** The CSV a page of rows at a time: the byte-order mark and the header first, as csvFile writes them. */
 async function* csvChunks(header: string[], pages: AsyncIterable<ExportedNotice[]>, country: Country) {
-  yield CSV_BOM + csvLines([header])
-  for await (const page of pages) yield csvLines(page.map((notice) => csvRow({ ...notice, country })))
+  yield [CSV_BOM + csvLines([header])]
+  for await (const page of pages) yield page.map((notice) => csvLines([csvRow({ ...notice, country })]))
 }
 
 /**
@@ -99,12 +99,15 @@ async function* jsonChunks(
   pages: AsyncIterable<ExportedNotice[]>,
   removed: () => Promise<RemovedNotice[]>,
 ) {
-  yield `{"country":${JSON.stringify(country)},"exportedAt":${JSON.stringify(new Date().toISOString())},"campaignItems":[`
+  yield [
+    `{"country":${JSON.stringify(country)},"exportedAt":${JSON.stringify(new Date().toISOString())},"campaignItems":[`,
+  ]
   let first = true
-  for await (const page of pages) {
-    if (page.length === 0) continue
-    yield `${first ? '' : ','}${page.map((notice) => JSON.stringify(notice)).join(',')}`
-    first = false
-  }
-  yield `],"removed":${JSON.stringify(await removed())}}`
+  for await (const page of pages)
+    yield page.map((notice) => {
+      const text = `${first ? '' : ','}${JSON.stringify(notice)}`
+      first = false
+      return text
+    })
+  yield [`],"removed":${JSON.stringify(await removed())}}`]
 }

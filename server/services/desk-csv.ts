@@ -22,7 +22,7 @@ export const CSV_PAGE = 200
 /** The desk's CSV (issue 30: written a page at a time, never whole in memory). */
 export interface QueueExport {
   /** The file, a page of lines at a time: the byte-order mark and the header first. */
-  chunks: AsyncGenerator<string>
+  chunks: AsyncGenerator<string[]>
   /** Rows in the file. */
   rows: number
   /** Requests that match the filters: more than `rows` when the file was cut. */
@@ -43,16 +43,16 @@ export async function queueCsv(
   const { ids, total } = await queueExportIds(db.db, query, CSV_MAX_ROWS)
   const t = serverTranslate(locale)
   async function* chunks() {
-    yield CSV_BOM + csvLines([DESK_CSV_COLUMNS.map((column) => t(DESK_CSV_COLUMN_LABELS[column]))])
+    yield [CSV_BOM + csvLines([DESK_CSV_COLUMNS.map((column) => t(DESK_CSV_COLUMN_LABELS[column]))])]
     for (let start = 0; start < ids.length; start += CSV_PAGE) {
       const rows = await queueRowsByIds(db.db, ids.slice(start, start + CSV_PAGE))
-      yield csvLines(rows.map((row) => csvLine(row, query.now)))
+      yield rows.map((row) => csvLines([csvLine(row, query.now)]))
     }
     if (total > ids.length) {
       // Whoever opens the file in a spreadsheet sees this under the last row.
       const { lang, country } = parseLocale(locale) ?? { lang: 'nl' as const, country: 'NL' as const }
       const number = numberFormatter(lang, country)
-      yield csvLines([[t('staff.desk.csv.truncated', { shown: number(ids.length), total: number(total) })]])
+      yield [csvLines([[t('staff.desk.csv.truncated', { shown: number(ids.length), total: number(total) })]])]
     }
   }
   return { chunks: chunks(), rows: ids.length, total }
