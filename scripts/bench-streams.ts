@@ -55,7 +55,7 @@ export async function streamsTarget(options: Options, report: Report, label: str
       // Once before: what the first export loads for good (code, prepared statements) is no growth.
       const warm = await download(server.base + target.path, target.headers, () => {})
       if (warm !== 200) report.fail(`${target.name}: answered ${warm}`)
-      const quiet = await measure(server.base, FAVICON, size.connections, size.budget)
+      const quiet = await sampled(server, () => measure(server.base, FAVICON, size.connections, size.budget))
       const loaded = await whileLooping(server, target, () =>
         measure(server.base, FAVICON, size.connections, size.budget),
       )
@@ -69,14 +69,14 @@ export async function streamsTarget(options: Options, report: Report, label: str
 function judge(
   report: Report,
   name: string,
-  quiet: Run,
+  quiet: { result: Run; growthMb: number },
   loaded: { run: Run; downloads: number; bytes: number; growthMb: number; failure: string | null },
 ) {
   if (loaded.failure) report.fail(`${name}: ${loaded.failure}`)
   if (loaded.run.unexpected > 0) report.fail(`${name}: ${loaded.run.unexpected} favicon answers not 200`)
-  const p99Ratio = loaded.run.p99 / Math.max(quiet.p99, 1)
+  const p99Ratio = loaded.run.p99 / Math.max(quiet.result.p99, 1)
   console.log(
-    `${name}: ${loaded.downloads} whole downloads, ${(loaded.bytes / 1e6).toFixed(1)} MB read while the favicon was measured; favicon ${quiet.rps.toFixed(0)}/s p99 ${quiet.p99} ms quiet, ${loaded.run.rps.toFixed(0)}/s p99 ${loaded.run.p99} ms beside the export`,
+    `${name}: ${loaded.downloads} whole downloads, ${(loaded.bytes / 1e6).toFixed(1)} MB read while the favicon was measured; favicon ${quiet.result.rps.toFixed(0)}/s p99 ${quiet.result.p99} ms quiet (RSS growth ${quiet.growthMb.toFixed(0)} MB), ${loaded.run.rps.toFixed(0)}/s p99 ${loaded.run.p99} ms beside the export`,
   )
   console.log(
     `${name}: favicon p99 ÷ quiet ${p99Ratio.toFixed(2)} ${report.judge(`${name}: favicon p99 ÷ quiet`, p99Ratio.toFixed(2), `≤ ${P99_GOAL}`, p99Ratio <= P99_GOAL)}; RSS growth ${loaded.growthMb.toFixed(0)} MB ${report.judge(`${name}: RSS growth`, `${loaded.growthMb.toFixed(0)} MB`, `≤ ${RSS_GOAL_MB} MB`, loaded.growthMb <= RSS_GOAL_MB)}`,
@@ -85,18 +85,13 @@ function judge(
 
 /**
  * Runs `work` while one client downloads the export again and again (reading every byte, keeping none), and
- * the server's resident memory is sampled every 50 ms: its growth over the value before the loop began.
+ * the server's resident memory is sampled: its growth over the value before the loop began.
  */
 async function whileLooping(
   server: Server,
   target: { path: string; headers: Record<string, string> },
   work: () => Promise<Run>,
 ) {
-  const before = residentMb(server.pid)
-  let peak = before
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMb(server.pid))
-  }, 50)
   let running = true
   let downloads = 0
   let bytes = 0
@@ -114,13 +109,27 @@ async function whileLooping(
     }
   })()
   try {
-    const run = await work()
-    return { run, downloads, bytes, growthMb: peak - before, failure }
+    const { result, growthMb } = await sampled(server, work)
+    return { run: result, downloads, bytes, growthMb, failure }
   } finally {
     running = false
     await loop.catch((error: unknown) => {
       failure = String(error)
     })
+  }
+}
+
+/** Runs `work` while the server's resident memory is sampled every 50 ms: its growth over the value before. */
+async function sampled<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+  const before = residentMb(server.pid)
+  let peak = before
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(server.pid))
+  }, 50)
+  try {
+    const result = await work()
+    return { result, growthMb: peak - before }
+  } finally {
     clearInterval(sampler)
   }
 }
