@@ -20,6 +20,7 @@ export const TARGETS = [
   'feed',
   'start',
   'renders',
+  'streams',
 ] as const
 /** A target's name: the built-in ones above, and those the scenario modules name (scripts/bench.ts). */
 export type TargetName = string

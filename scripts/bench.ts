@@ -18,6 +18,7 @@ import { rendersScenario } from './bench-renders.ts'
 import { createReport, loadAverage, parseOptions } from './bench-report.ts'
 import { siteScenario } from './bench-site.ts'
 import { startScenario } from './bench-start.ts'
+import { streamsScenario } from './bench-streams.ts'
 import { outboxScenario, submitScenario } from './bench-targets-database.ts'
 import { campaignScenario, deskScenario, feedScenario } from './bench-targets-lists.ts'
 import { buildReasons } from './build-if-needed.ts'
@@ -32,6 +33,7 @@ const SCENARIOS: readonly Scenario[] = [
   deskScenario,
   feedScenario,
   rendersScenario,
+  streamsScenario,
 ]
 
 async function main(): Promise<number> {

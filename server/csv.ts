@@ -18,7 +18,15 @@ export function csvCell(value: unknown): string {
 
 /** A whole file: each row's cells, the header first. */
 export function csvFile(rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`
+  return `${CSV_BOM}${csvLines(rows)}`
+}
+
+/** The byte-order mark a file starts with: a file streamed a page at a time (issue 30) writes it first. */
+export const CSV_BOM = '\uFEFF'
+
+/** Rows of a file, each ended by CRLF: a streamed file's pages, which joined after CSV_BOM make csvFile. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((cells) => `${cells.map(csvCell).join(';')}\r\n`).join('')
 }
 
 /** What a cell said before csvCell neutralised it. */

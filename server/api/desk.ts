@@ -26,6 +26,7 @@ import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskActor, DeskService } from '../services/desk'
 import { ValidationFailed } from '../services/errors'
+import { streamBody } from '../stream-response'
 import { ajv, fieldErrors } from '../validation'
 
 const validateQuery = ajv.compile(deskQuerySchema)
@@ -135,7 +136,7 @@ function queueCsv(desk: DeskService, countries: readonly Country[]): RequestHand
         ...(cut ? { 'X-Truncated': 'true' } : {}),
       })
       .type('text/csv; charset=utf-8')
-      .send(file.text)
+    await streamBody(req, res, file.chunks)
   }
 }
 

@@ -114,3 +114,25 @@ export async function removedAt(db: Executor, id: string, scope: TombstoneScope)
   if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
   return (await query.executeTakeFirst())?.removed_at ?? null
 }
+
+/**
+ * Issue 30: the ids of the open-data export, in the list's order (newest publication first, then id), read
+ * once when the export begins: the export then reads the notices a page of ids at a time. The list of ids
+ * is the export's snapshot: a notice changed meanwhile is written as it is when its page is read, but in
+ * its place of the snapshot, so no notice is written twice or skipped; one removed meanwhile is left out
+ * (and named in `removed`, read at the end).
+ */
+export async function exportIds(
+  db: Executor,
+  scope: TombstoneScope & { since?: string; limit: number },
+): Promise<string[]> {
+  let query = db.selectFrom('campaign_items').select('id').where('country', '=', scope.country)
+  if (!scope.includeSamples) query = query.where('is_sample', '=', 0)
+  if (scope.since) query = query.where('changed_at', '>=', scope.since)
+  const rows = await query
+    .orderBy('publication_start_date', 'desc')
+    .orderBy('id')
+    .limit(scope.limit)
+    .execute()
+  return rows.map((row) => row.id)
+}

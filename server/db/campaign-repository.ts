@@ -2,7 +2,14 @@
  * The notices' repository (issue 31: one module per use case, re-exported here): rows, writes, restores of an
  * export's history, queries, and what the exports read.
  */
-export { historiesOf, removedAt, removedNotices, versionsOf, withdrawalsOf } from './campaign-exports'
+export {
+  exportIds,
+  historiesOf,
+  removedAt,
+  removedNotices,
+  versionsOf,
+  withdrawalsOf,
+} from './campaign-exports'
 export {
   campaignsByIds,
   findCampaign,

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely'
 import {
   ACTIVE_STATUSES,
   type DeskQuery,
@@ -46,6 +46,19 @@ export async function listRequests(
   query: DeskQuery & { countries: readonly Country[]; now: Date },
   page: { limit: number; offset: number },
 ): Promise<{ rows: QueueRow[]; total: number }> {
+  const filtered = filteredRequests(db, query)
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow()
+  const rows = inQueueOrder(queueColumns(filtered)).limit(page.limit).offset(page.offset)
+  return { total: Number(counted.total), rows: (await rows.execute()).map(toQueueRow) }
+}
+
+/** The requests DeskQuery's filters keep, within the staff member's countries. */
+export function filteredRequests(
+  db: Executor,
+  query: DeskQuery & { countries: readonly Country[]; now: Date },
+) {
   const nowIso = query.now.toISOString()
   let filtered = db.selectFrom('privacy_requests').where('country', 'in', [...query.countries])
   if (query.country) filtered = filtered.where('country', '=', query.country)
@@ -66,45 +79,52 @@ export async function listRequests(
       ? filtered.where('email', '=', q.toLowerCase())
       : filtered.where('reference', '=', REFERENCE.test(q.toUpperCase()) ? q.toUpperCase() : '-')
   }
-  const counted = await filtered
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow()
-  const rows = filtered
-    .select([
-      'reference',
-      'flow_type',
-      'country',
-      'language',
-      'status',
-      'created_at',
-      'due_at',
-      'verified_at',
-      'closed_at',
-      (eb) => timelineDetail(eb, 'extended', 'occurred_at').as('extended_at'),
-      (eb) => timelineDetail(eb, 'rejected', 'detail').as('refusal_ground'),
-    ])
-    // Due first (soonest, overdue at the top), then those without a due date, newest first.
+  return filtered
+}
+
+type RequestQuery<O> = SelectQueryBuilder<Database, 'privacy_requests', O>
+
+/** Due first (soonest, overdue at the top), then those without a due date, newest first. */
+export function inQueueOrder<O>(query: RequestQuery<O>): RequestQuery<O> {
+  return query
     .orderBy(sql`case when due_at is null then 1 else 0 end`)
     .orderBy('due_at')
     .orderBy('created_at', 'desc')
     .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
+}
+
+/** What a queue line shows of a request. */
+export function queueColumns<O>(query: RequestQuery<O>) {
+  return query.select([
+    'reference',
+    'flow_type',
+    'country',
+    'language',
+    'status',
+    'created_at',
+    'due_at',
+    'verified_at',
+    'closed_at',
+    (eb) => timelineDetail(eb, 'extended', 'occurred_at').as('extended_at'),
+    (eb) => timelineDetail(eb, 'rejected', 'detail').as('refusal_ground'),
+  ])
+}
+
+type QueueColumns = Awaited<ReturnType<ReturnType<typeof queueColumns>['execute']>>[number]
+
+export function toQueueRow(row: QueueColumns): QueueRow {
   return {
-    total: Number(counted.total),
-    rows: (await rows.execute()).map((row) => ({
-      reference: row.reference ?? '',
-      flowType: row.flow_type as FlowType,
-      country: row.country as Country,
-      language: row.language as 'nl' | 'fr',
-      status: row.status as RequestStatus,
-      receivedAt: row.created_at,
-      dueAt: row.due_at,
-      verifiedAt: row.verified_at,
-      closedAt: row.closed_at,
-      extendedAt: row.extended_at ?? null,
-      refusalGround: row.refusal_ground ?? null,
-    })),
+    reference: row.reference ?? '',
+    flowType: row.flow_type as FlowType,
+    country: row.country as Country,
+    language: row.language as 'nl' | 'fr',
+    status: row.status as RequestStatus,
+    receivedAt: row.created_at,
+    dueAt: row.due_at,
+    verifiedAt: row.verified_at,
+    closedAt: row.closed_at,
+    extendedAt: row.extended_at ?? null,
+    refusalGround: row.refusal_ground ?? null,
   }
 }
 
