@@ -1,15 +1,5 @@
-import { DESK_CSV_COLUMN_LABELS } from '#shared/desk-labels.ts'
-import { localIsoDateTime, numberFormatter } from '#shared/format.ts'
-import { serverTranslate } from '#shared/i18n/catalog.server.ts'
-import { type Locale, parseLocale } from '#shared/locale.ts'
-import {
-  CSV_MAX_ROWS,
-  DESK_CSV_COLUMNS,
-  type DeskQuery,
-  type QueueItem,
-} from '#shared/privacy-rights/desk.ts'
-import type { Country } from '#shared/site.ts'
-import { csvFile } from '../csv'
+import type { Locale } from '#shared/locale.ts'
+import type { DeskQuery, QueueItem } from '#shared/privacy-rights/desk.ts'
 import { listRequests, type QueueRow } from '../db/request-queue-repository'
 import { type QueueExport, queueCsv } from './desk-csv'
 import { type DeskActor, type DeskDeps, daysLeft } from './desk-request'
