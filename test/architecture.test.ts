@@ -36,7 +36,7 @@ const SERVER_FLOORS = [
   ['routers', /^server\/(api|openapi|staff)\//],
   [
     'middleware',
-    /^server\/(middleware\/|(metrics|http-error|redis-rate-limit|response-cache|compressed|static-files|assets)\.ts$)/,
+    /^server\/(middleware\/|(metrics|http-error|redis-rate-limit|response-cache|compressed|static-files|assets|stream-response)\.ts$)/,
   ],
   ['services', /^server\/((services|mail|documents|jobs)\/|content\.ts$)/],
   ['repositories', /^server\/db\//],

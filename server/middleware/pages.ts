@@ -95,15 +95,8 @@ export function pages(
     else sendRendered(res, outcome.rendered)
   }
   const unavailable = async (req: Request, res: Response) => {
-    const page = await render(
-      req.originalUrl,
-      req.headers,
-      req.site,
-      res.locals.cspNonce as string | undefined,
-      {
-        databaseUnavailable: true,
-      },
-    )
+    const nonce = res.locals.cspNonce as string | undefined
+    const page = await render(req.originalUrl, req.headers, req.site, nonce, { databaseUnavailable: true })
     if (!page) throw new Error('The error page did not render')
     res.locals.pageStatus = 503
     sendRendered(res, page)
