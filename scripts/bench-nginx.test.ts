@@ -7,9 +7,9 @@ import { send } from './bench-http.ts'
 import { mirrorable, NGINX, nginxConfig, nginxInstalled } from './bench-nginx.ts'
 import { freePort } from './bench-processes.ts'
 
-const stops: (() => void)[] = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
+const stops: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop()
 })
 
 describe('the nginx the full bench measures against', () => {
@@ -67,10 +67,16 @@ describe('the nginx the full bench measures against', () => {
       ]
       const config = join(prefix, 'nginx.conf')
       writeFileSync(config, nginxConfig({ prefix, port, answers, runAsRoot: process.getuid?.() === 0 }))
+      // A process group of its own, stopped whole: a worker left behind would hold the test runner open.
       const child = spawn(NGINX, ['-p', prefix, '-c', config, '-e', join(prefix, 'error.log')], {
-        stdio: 'inherit',
+        detached: true,
+        stdio: 'ignore',
       })
-      stops.push(() => child.kill('SIGKILL'))
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      stops.push(async () => {
+        if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL')
+        await exited
+      })
       const base = `http://127.0.0.1:${port}`
       let page = await send(base, '/nl', { host: 'a.test' }).catch(() => null)
       for (let i = 0; !page && i < 200; i++) {

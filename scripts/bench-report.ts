@@ -19,8 +19,6 @@ export const TARGETS = [
   'desk',
   'feed',
   'start',
-  'renders',
-  'streams',
 ] as const
 /** A target's name: the built-in ones above, and those the scenario modules name (scripts/bench.ts). */
 export type TargetName = string
