@@ -16,7 +16,11 @@ export default function Page() {
           <h2 id={`country-${country.country}`}>{country.name}</h2>
           <p>{t('figures.computed_at', { time: country.computedAtText })}</p>
           {country.periods.map((period) => (
-            <FiguresTable key={period.period} period={period} caption={period.caption} />
+            <FiguresTable
+              key={period.period}
+              period={period}
+              caption={`${period.caption} (${country.name})`}
+            />
           ))}
         </div>
       ))}
