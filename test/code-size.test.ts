@@ -28,7 +28,6 @@ const TO_SPLIT = new Set<string>([
   'server/services/staff.ts',
   'server/services/unsubscribe.ts',
   'renderer/components/ContactForm.tsx',
-  'pages/document/@key/versions/@date/changes/+Page.tsx',
   'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
   'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
   'pages/internal-privacy-rights/requests/+Page.tsx',

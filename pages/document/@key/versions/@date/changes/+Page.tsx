@@ -1,44 +1,19 @@
-import type { ReactNode } from 'react'
 import { Link } from '#renderer/components/Link.tsx'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
-import type { ComparedBlock, Segment } from '#shared/document-history.ts'
 import { historyPath } from '#shared/document-history.ts'
 import type { Data } from './+data'
+import { CompareText } from './CompareText'
 import '../../history.css'
 
-/**
- * Added text is `<ins>`, removed text `<del>`: underlined and struck through (never colour alone), and each
- * begins and ends with a label a screen reader reads ("toegevoegd: … einde toevoeging").
- */
+/** A version compared with the one before: a legend, the list of changes, the text with its changes marked. */
 export default function Page() {
   const data = useData<Data>()
   const { lang } = usePageContext()
   const t = useTranslate()
   const other = data.contentLang !== lang ? data.contentLang : undefined
   const changed = data.blocks.flatMap((block, index) => (block.change === 'same' ? [] : [index]))
-  const mark = (segment: Segment, key: number) => {
-    if (segment.change === 'same') return segment.text
-    const Tag = segment.change === 'added' ? 'ins' : 'del'
-    const [label, end] =
-      segment.change === 'added'
-        ? [t('document_history.added'), t('document_history.added_end')]
-        : [t('document_history.removed'), t('document_history.removed_end')]
-    return (
-      <Tag key={key}>
-        <span className="visually-hidden" lang={lang}>{`${label} `}</span>
-        {segment.text}
-        <span className="visually-hidden" lang={lang}>{` (${end})`}</span>
-      </Tag>
-    )
-  }
-  const inline = (block: ComparedBlock) =>
-    block.segments.flatMap((segment, index) => {
-      // A removed sentence and the one that replaced it read apart.
-      const gap = index > 0 && segment.change === 'added' && block.segments[index - 1]?.change === 'removed'
-      return gap ? [' ', mark(segment, index)] : [mark(segment, index)]
-    })
   return (
     <article className="history compare">
       <h1>{data.title}</h1>
@@ -50,40 +25,8 @@ export default function Page() {
         {t('document_history.legend')} <ins>{t('document_history.added')}</ins>{' '}
         <del>{t('document_history.removed')}</del>
       </p>
-      {changed.length > 0 ? (
-        <nav aria-labelledby="changes-nav" className="compare__nav">
-          <h2 id="changes-nav">{t('document_history.changes_nav')}</h2>
-          <ol>
-            {changed.map((index, n) => (
-              <li key={index}>
-                <a href={`#change-${n + 1}`}>{t('document_history.change', { n: n + 1 })}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      ) : (
-        <p>{t('document_history.no_changes')}</p>
-      )}
-      <div className="compare__text prose" lang={other}>
-        {groupLists(data.blocks).map((group) => {
-          if (Array.isArray(group))
-            return (
-              <ul key={group[0]?.index}>
-                {group.map(({ block, index }) => (
-                  <li key={index} {...anchor(changed, index)} className={blockClass(block)}>
-                    {inline(block)}
-                  </li>
-                ))}
-              </ul>
-            )
-          const { block, index } = group
-          return element(
-            block,
-            { key: index, ...anchor(changed, index), className: blockClass(block) },
-            inline(block),
-          )
-        })}
-      </div>
+      <ChangesNav count={changed.length} />
+      <CompareText blocks={data.blocks} changed={changed} contentLang={other} />
       <ul className="history__links">
         <li>
           <Link href={data.versionHref}>{t('document_history.read_version_full')}</Link>
@@ -99,58 +42,20 @@ export default function Page() {
   )
 }
 
-type Indexed = { block: ComparedBlock; index: number }
-
-/** List items in a row belong in one list. */
-function groupLists(blocks: readonly ComparedBlock[]): (Indexed | Indexed[])[] {
-  const groups: (Indexed | Indexed[])[] = []
-  blocks.forEach((block, index) => {
-    const last = groups.at(-1)
-    if (block.kind !== 'li') groups.push({ block, index })
-    else if (Array.isArray(last)) last.push({ block, index })
-    else groups.push([{ block, index }])
-  })
-  return groups
-}
-
-/** Each changed block is a target of the list of changes at the top. */
-function anchor(changed: readonly number[], index: number) {
-  const n = changed.indexOf(index)
-  return n === -1 ? {} : { id: `change-${n + 1}`, tabIndex: -1 }
-}
-
-const blockClass = (block: ComparedBlock) => `compare__block compare__block--${block.change}`
-
-function element(
-  block: ComparedBlock,
-  props: { key: number; id?: string; tabIndex?: number; className: string },
-  children: ReactNode,
-) {
-  const { key, ...rest } = props
-  switch (block.kind) {
-    case 'h2':
-      return (
-        <h2 key={key} {...rest}>
-          {children}
-        </h2>
-      )
-    case 'h3':
-      return (
-        <h3 key={key} {...rest}>
-          {children}
-        </h3>
-      )
-    case 'quote':
-      return (
-        <blockquote key={key} {...rest}>
-          <p>{children}</p>
-        </blockquote>
-      )
-    default:
-      return (
-        <p key={key} {...rest}>
-          {children}
-        </p>
-      )
-  }
+/** The list of changes, each a link to its block in the text; or that there are none. */
+function ChangesNav({ count }: { count: number }) {
+  const t = useTranslate()
+  if (count === 0) return <p>{t('document_history.no_changes')}</p>
+  return (
+    <nav aria-labelledby="changes-nav" className="compare__nav">
+      <h2 id="changes-nav">{t('document_history.changes_nav')}</h2>
+      <ol>
+        {Array.from({ length: count }, (_, n) => n + 1).map((n) => (
+          <li key={n}>
+            <a href={`#change-${n}`}>{t('document_history.change', { n })}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
 }
