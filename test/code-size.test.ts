@@ -31,7 +31,6 @@ const TO_SPLIT = new Set<string>([
   'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
   'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
   'pages/internal-privacy-rights/requests/+Page.tsx',
-  'pages/political-ads/index/+Page.tsx',
   'pages/privacy-rights/AddressFields.tsx',
   'pages/privacy-rights/FlowForm.tsx',
   'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
