@@ -34,7 +34,6 @@ const TO_SPLIT = new Set<string>([
   'pages/privacy-rights/AddressFields.tsx',
   'pages/privacy-rights/FlowForm.tsx',
   'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
-  'pages/privacy-rights/status/+Page.tsx',
   'scripts/api-clients.ts',
 ])
 
