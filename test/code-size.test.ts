@@ -27,7 +27,6 @@ const TO_SPLIT = new Set<string>([
   'server/services/notice-archive.ts',
   'server/services/staff.ts',
   'server/services/unsubscribe.ts',
-  'renderer/components/ContactForm.tsx',
   'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
   'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
   'pages/internal-privacy-rights/requests/+Page.tsx',

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react'
+import { type Dispatch, type FormEvent, type SetStateAction, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '#shared/contact.ts'
 import { CONTACT_SUBJECT_LABELS } from '#shared/labels.ts'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
@@ -82,6 +82,33 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
 
   return (
     <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
+      <ContactFields values={values} errors={errors} set={set} setErrors={setErrors} />
+      <div className="form-actions">
+        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {t('contact.send')}
+        </button>
+      </div>
+      <Banner banner={banner} onClose={closeBanner} inline />
+    </form>
+  )
+}
+
+/** The form's fields: subject, name, e-mail (checked when it loses the focus), phone and question. */
+function ContactFields({
+  values,
+  errors,
+  set,
+  setErrors,
+}: {
+  values: ContactValues
+  errors: Errors
+  set: (field: keyof ContactValues, value: string) => void
+  setErrors: Dispatch<SetStateAction<Errors>>
+}) {
+  const t = useTranslate()
+  return (
+    <>
       <SelectField
         id="contact-subject"
         name="subject"
@@ -132,13 +159,6 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
         value={values.question}
         onChange={(e) => set('question', e.target.value)}
       />
-      <div className="form-actions">
-        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {t('contact.send')}
-        </button>
-      </div>
-      <Banner banner={banner} onClose={closeBanner} inline />
-    </form>
+    </>
   )
 }
