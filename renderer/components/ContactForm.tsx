@@ -1,4 +1,4 @@
-import { type Dispatch, type FormEvent, type SetStateAction, useCallback, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { CONTACT_MAX, CONTACT_SUBJECTS, type ContactSubject } from '#shared/contact.ts'
 import { CONTACT_SUBJECT_LABELS } from '#shared/labels.ts'
 import { phoneOrNothing } from '#shared/privacy-rights/request.ts'
@@ -22,8 +22,76 @@ type Errors = Partial<Record<'name' | 'email' | 'phone' | 'question', Rule>>
  * clears the form; EMAIL_INVALID marks the e-mail field; anything else shows contact.send_failure.
  */
 export function ContactForm({ initialValues = {} }: { initialValues?: Partial<ContactValues> }) {
-  const { locale, site } = usePageContext()
   const t = useTranslate()
+  const { formRef, values, errors, setErrors, set, busy, banner, closeBanner, onSubmit } =
+    useContactForm(initialValues)
+
+  return (
+    <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
+      <SelectField
+        id="contact-subject"
+        name="subject"
+        label={t('contact.subject')}
+        value={values.subject}
+        onChange={(value) => set('subject', value)}
+        empty={t('contact.subject_choose')}
+        options={CONTACT_SUBJECTS.map((subject) => [subject, t(CONTACT_SUBJECT_LABELS[subject])] as const)}
+      />
+      <TextField
+        name="name"
+        label={t('contact.name')}
+        error={errors.name}
+        required
+        maxLength={CONTACT_MAX.name}
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        autoComplete="name"
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t('contact.email')}
+        error={errors.email}
+        required
+        maxLength={CONTACT_MAX.email}
+        value={values.email}
+        autoComplete="email"
+        onChange={(e) => set('email', e.target.value)}
+        onBlur={(e) => setErrors((x) => ({ ...x, email: checkEmail(e.target.value, true) ?? undefined }))}
+      />
+      <PhoneField
+        name="phone"
+        label={t('contact.phone')}
+        maxLength={CONTACT_MAX.phone}
+        value={values.phone}
+        onChange={(phone) => set('phone', phone)}
+        error={errors.phone}
+        setError={(rule) => setErrors((e) => ({ ...e, phone: rule }))}
+      />
+      <TextField
+        name="question"
+        multiline
+        label={t('contact.question')}
+        error={errors.question}
+        required
+        maxLength={CONTACT_MAX.question}
+        value={values.question}
+        onChange={(e) => set('question', e.target.value)}
+      />
+      <div className="form-actions">
+        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {t('contact.send')}
+        </button>
+      </div>
+      <Banner banner={banner} onClose={closeBanner} inline />
+    </form>
+  )
+}
+
+/** The form's values, their errors, the banner and the sending (spec §5, §8). */
+function useContactForm(initialValues: Partial<ContactValues>) {
+  const { locale, site } = usePageContext()
   const [values, setValues] = useState<ContactValues>(() => ({
     ...EMPTY,
     ...initialValues,
@@ -79,86 +147,5 @@ export function ContactForm({ initialValues = {} }: { initialValues?: Partial<Co
       setBanner({ type: 'error', textKey: 'contact.send_failure' })
     }
   }
-
-  return (
-    <form ref={formRef} className="form contact-form" noValidate onSubmit={onSubmit}>
-      <ContactFields values={values} errors={errors} set={set} setErrors={setErrors} />
-      <div className="form-actions">
-        {/* aria-disabled, not disabled: a disabled button loses the focus, which would drop to the page. */}
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {t('contact.send')}
-        </button>
-      </div>
-      <Banner banner={banner} onClose={closeBanner} inline />
-    </form>
-  )
-}
-
-/** The form's fields: subject, name, e-mail (checked when it loses the focus), phone and question. */
-function ContactFields({
-  values,
-  errors,
-  set,
-  setErrors,
-}: {
-  values: ContactValues
-  errors: Errors
-  set: (field: keyof ContactValues, value: string) => void
-  setErrors: Dispatch<SetStateAction<Errors>>
-}) {
-  const t = useTranslate()
-  return (
-    <>
-      <SelectField
-        id="contact-subject"
-        name="subject"
-        label={t('contact.subject')}
-        value={values.subject}
-        onChange={(value) => set('subject', value)}
-        empty={t('contact.subject_choose')}
-        options={CONTACT_SUBJECTS.map((subject) => [subject, t(CONTACT_SUBJECT_LABELS[subject])] as const)}
-      />
-      <TextField
-        name="name"
-        label={t('contact.name')}
-        error={errors.name}
-        required
-        maxLength={CONTACT_MAX.name}
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        autoComplete="name"
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={t('contact.email')}
-        error={errors.email}
-        required
-        maxLength={CONTACT_MAX.email}
-        value={values.email}
-        autoComplete="email"
-        onChange={(e) => set('email', e.target.value)}
-        onBlur={(e) => setErrors((x) => ({ ...x, email: checkEmail(e.target.value, true) ?? undefined }))}
-      />
-      <PhoneField
-        name="phone"
-        label={t('contact.phone')}
-        maxLength={CONTACT_MAX.phone}
-        value={values.phone}
-        onChange={(phone) => set('phone', phone)}
-        error={errors.phone}
-        setError={(rule) => setErrors((e) => ({ ...e, phone: rule }))}
-      />
-      <TextField
-        name="question"
-        multiline
-        label={t('contact.question')}
-        error={errors.question}
-        required
-        maxLength={CONTACT_MAX.question}
-        value={values.question}
-        onChange={(e) => set('question', e.target.value)}
-      />
-    </>
-  )
+  return { formRef, values, errors, setErrors, set, busy, banner, closeBanner, onSubmit }
 }
