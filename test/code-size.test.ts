@@ -22,7 +22,6 @@ const TO_SPLIT = new Set<string>([
   'server/db/migrations/001-initial.ts',
   'server/db/migrations/021-notice-archive.ts',
   'server/db/retention-repository.ts',
-  'server/services/api-clients.ts',
   'server/services/file-store.ts',
   'server/services/notice-archive.ts',
   'server/services/staff.ts',
@@ -39,7 +38,6 @@ const TO_SPLIT = new Set<string>([
   'pages/privacy-rights/FlowForm.tsx',
   'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
   'pages/privacy-rights/status/+Page.tsx',
-  'scripts/api-clients.ts',
 ])
 
 const project = openProject(root)
