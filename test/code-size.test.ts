@@ -19,7 +19,6 @@ const TEST = /\.test\.tsx?$/
 const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
   'server/app.ts',
-  'server/db/retention-repository.ts',
   'server/services/file-store.ts',
   'server/services/notice-archive.ts',
   'server/services/staff.ts',
