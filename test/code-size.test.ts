@@ -20,7 +20,6 @@ const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
   'server/app.ts',
   'server/services/file-store.ts',
-  'server/services/notice-archive.ts',
   'server/services/staff.ts',
   'server/services/unsubscribe.ts',
   'renderer/components/ContactForm.tsx',
