@@ -20,8 +20,6 @@ const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
   'server/app.ts',
   'server/services/file-store.ts',
-  'server/services/staff.ts',
-  'server/services/unsubscribe.ts',
   'renderer/components/ContactForm.tsx',
   'pages/document/@key/versions/@date/changes/+Page.tsx',
   'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
