@@ -90,7 +90,10 @@ export interface ApiClientDeps {
   clock: () => Date
 }
 
-/** Issue 25's operator side and the fulfilment API's calls, bound to one set of dependencies. */
+/**
+ * Issue 17: the brand systems' clients as the operator's command manages them, and their calls to the
+ * fulfilment API, bound to one set of dependencies.
+ */
 export function createApiClientService(
   options: Omit<ApiClientDeps, 'clock'> & { clock?: () => Date },
 ): ApiClientService {
