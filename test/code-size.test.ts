@@ -19,21 +19,13 @@ const TEST = /\.test\.tsx?$/
 const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
   'server/app.ts',
-  'server/db/migrations/001-initial.ts',
-  'server/db/migrations/021-notice-archive.ts',
-  'server/db/retention-repository.ts',
-  'server/services/api-clients.ts',
   'server/services/file-store.ts',
-  'server/services/notice-archive.ts',
-  'server/services/staff.ts',
-  'server/services/unsubscribe.ts',
   'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
   'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
   'pages/internal-privacy-rights/requests/+Page.tsx',
   'pages/privacy-rights/AddressFields.tsx',
   'pages/privacy-rights/FlowForm.tsx',
   'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
-  'scripts/api-clients.ts',
 ])
 
 const project = openProject(root)

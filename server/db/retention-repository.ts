@@ -43,21 +43,53 @@ export interface Purged {
   unsubscribeKeys: number
 }
 
+/** Requests whose e-mail address was never confirmed: still waiting, or expired (issue 16). */
+const NEVER_VERIFIED = ['pending', 'expired']
+
 /**
  * Deletes everything past its retention, each item together with every mail about it (sent or not), so
  * that no row of a purged item remains anywhere. Verified requests and their suppressions are records of
  * what was handled and stay.
  */
-/** Requests whose e-mail address was never confirmed: still waiting, or expired (issue 16). */
-const NEVER_VERIFIED = ['pending', 'expired']
-
 export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutoffs): Promise<Purged> {
-  const requests = await db.transaction().execute(async (trx) => {
+  const requests = await purgeUnverifiedRequests(db, cutoffs.unverifiedRequests)
+  const contactMessages = await purgeWithMails(db, 'contact_messages', 'created_at', cutoffs.contactMessages)
+  // A complaint's period runs from its closing (issue 18): one still open is being handled, however old.
+  const complaints = await purgeWithMails(db, 'political_ad_complaints', 'closed_at', cutoffs.complaints)
+  const mails = await db
+    .deleteFrom('mail_outbox')
+    .where('created_at', '<', cutoffs.mailRecords)
+    .executeTakeFirst()
+  // Webhook deliveries (issue 17) are mail of another kind: their records go with the mail records.
+  const webhooks = await db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', cutoffs.mailRecords)
+    .executeTakeFirst()
+  const notices = await purgeEndedNotices(db, cutoffs)
+  return {
+    requests,
+    contactMessages,
+    complaints,
+    mails: Number(mails.numDeletedRows),
+    webhookDeliveries: Number(webhooks.numDeletedRows),
+    notices,
+    previousSecrets: await deleteExpiredSecrets(db, cutoffs.now),
+    packages: await erasePackages(db, cutoffs.now),
+    anonymised: await anonymiseClosed(db, cutoffs.closedRequests, cutoffs.now),
+    staleUploads: await deleteStaleUploads(db, cutoffs.staleUploads),
+    preferenceLinks: await deleteExpiredPreferenceTokens(db, cutoffs.now),
+    unsubscribeKeys: await deleteExpiredUnsubscribeKeys(db, cutoffs.now),
+  }
+}
+
+/** Requests never verified, created before `cutoff`, with their tokens, events and mails; counted first. */
+function purgeUnverifiedRequests(db: Kysely<Database>, cutoff: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const stale = trx
       .selectFrom('privacy_requests')
       .select('id')
       .where('status', 'in', NEVER_VERIFIED)
-      .where('created_at', '<', cutoffs.unverifiedRequests)
+      .where('created_at', '<', cutoff)
     // Issue 29: the public figures still count them as received; only that, per country, right and hour.
     await trx
       .insertInto('request_tallies')
@@ -72,7 +104,7 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
             eb.fn.countAll<number>().as('received'),
           ])
           .where('status', 'in', NEVER_VERIFIED)
-          .where('created_at', '<', cutoffs.unverifiedRequests)
+          .where('created_at', '<', cutoff)
           .groupBy(['country', 'flow_type', sql`substr(created_at, 1, 13)`]),
       )
       .onConflict((oc) =>
@@ -87,23 +119,18 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
     const result = await trx
       .deleteFrom('privacy_requests')
       .where('status', 'in', NEVER_VERIFIED)
-      .where('created_at', '<', cutoffs.unverifiedRequests)
+      .where('created_at', '<', cutoff)
       .executeTakeFirst()
     return Number(result.numDeletedRows)
   })
-  const contactMessages = await purgeWithMails(db, 'contact_messages', 'created_at', cutoffs.contactMessages)
-  // A complaint's period runs from its closing (issue 18): one still open is being handled, however old.
-  const complaints = await purgeWithMails(db, 'political_ad_complaints', 'closed_at', cutoffs.complaints)
-  const mails = await db
-    .deleteFrom('mail_outbox')
-    .where('created_at', '<', cutoffs.mailRecords)
-    .executeTakeFirst()
-  // Webhook deliveries (issue 17) are mail of another kind: their records go with the mail records.
-  const webhooks = await db
-    .deleteFrom('webhook_deliveries')
-    .where('created_at', '<', cutoffs.mailRecords)
-    .executeTakeFirst()
-  const notices = await db.transaction().execute(async (trx) => {
+}
+
+/** Notices whose publication ended before the cutoff, with their versions and withdrawals; a tombstone stays. */
+function purgeEndedNotices(
+  db: Kysely<Database>,
+  cutoffs: Pick<RetentionCutoffs, 'notices' | 'now'>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const stale = trx
       .selectFrom('campaign_items')
       .select('id')
@@ -130,20 +157,6 @@ export async function purgeExpired(db: Kysely<Database>, cutoffs: RetentionCutof
       .executeTakeFirst()
     return Number(result.numDeletedRows)
   })
-  return {
-    requests,
-    contactMessages,
-    complaints,
-    mails: Number(mails.numDeletedRows),
-    webhookDeliveries: Number(webhooks.numDeletedRows),
-    notices,
-    previousSecrets: await deleteExpiredSecrets(db, cutoffs.now),
-    packages: await erasePackages(db, cutoffs.now),
-    anonymised: await anonymiseClosed(db, cutoffs.closedRequests, cutoffs.now),
-    staleUploads: await deleteStaleUploads(db, cutoffs.staleUploads),
-    preferenceLinks: await deleteExpiredPreferenceTokens(db, cutoffs.now),
-    unsubscribeKeys: await deleteExpiredUnsubscribeKeys(db, cutoffs.now),
-  }
 }
 
 /**

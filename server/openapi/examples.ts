@@ -8,7 +8,7 @@ import type { HttpError } from '../http-error'
 import { errorBody, serviceUnavailable, toHttpError } from '../middleware/errors'
 import { crossSiteRefused, notJson } from '../middleware/post-guards'
 import { unknownHost } from '../middleware/site'
-import { feedEntry, lookupAnswer } from '../services/api-clients'
+import { feedEntry, lookupAnswer } from '../services/api-client-fulfilment'
 import { fileEntry, taskEntry } from '../services/brand-tasks'
 import {
   FileTooLarge,

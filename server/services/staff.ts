@@ -38,18 +38,18 @@ export interface StaffService {
   recent(actor: StaffIdentity, limit?: number): Promise<AuditEntry[]>
 }
 
-export function createStaffService(deps: {
+export interface StaffDeps {
   db: Db
   brands: BrandCatalog
   emailDomainCheck: EmailDomainCheck
   /** Reply-To of the customer's confirmation mail. */
   privacyMailbox: Readonly<Record<Country, string>>
-  clock?: () => Date
-}): StaffService {
-  const { db, brands, emailDomainCheck } = deps
-  const clock = deps.clock ?? (() => new Date())
-  const mails = requesterMails(brands, deps.privacyMailbox)
+  clock: () => Date
+}
 
+export function createStaffService(options: Omit<StaffDeps, 'clock'> & { clock?: () => Date }): StaffService {
+  const deps: StaffDeps = { ...options, clock: options.clock ?? (() => new Date()) }
+  const { db, clock } = deps
   return {
     async log(actor, action, country) {
       await appendAudit(db.db, {
@@ -61,80 +61,91 @@ export function createStaffService(deps: {
         occurredAt: clock().toISOString(),
       })
     },
-
-    async recordObjection(body, site, actor) {
-      const known = new Set(brands[site.country].brands.flatMap((brand) => brand.nroKeys))
-      const errors = checkStaffBody(body, site.country, known, readPhoneNumber)
-      if (errors.length > 0) throw new ValidationFailed(errors)
-      const now = clock()
-      const request = normalise(body, site, now)
-      if (request.email && !(await emailDomainCheck(request.email))) throw new UndeliverableEmail()
-      const nowIso = now.toISOString()
-      // Staff checked the customer's identity: the request counts as verified and is executed at once.
-      // The note is free text about a customer: it stays with the request, never in the audit trail.
-      const executed = {
-        ...request,
-        status: 'executed' as const,
-        verifiedAt: nowIso,
-        executedAt: nowIso,
-        identityCheck: body.identityCheck.method,
-        identityNote: body.identityCheck.note?.trim() || null,
-      }
-      await withFreshReference(site.country, now, async (reference) => {
-        executed.reference = reference
-        const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
-        await recordChange(db, nowIso, {
-          requestId: executed.id,
-          insert: executed,
-          events: [{ kind: 'executed', occurredAt: nowIso, actor, detail: body.identityCheck.method }],
-          audit: {
-            actor,
-            action: 'OBJECTION_RECORDED',
-            country: site.country,
-            details: {
-              brands: executed.brands,
-              channels: executed.communicationTypes as SuppressionChannel[],
-              identityCheck: body.identityCheck.method,
-              confirmationMail: executed.email !== null,
-            },
-          },
-          also: (trx) => recordSuppressions(trx, executed, suppressionsFor(executed), nowIso),
-          mails: [mails.to(executed, 'objection-processed', mail)],
-        })
-      })
-      const recorded = await this.recorded(executed.id, actor)
-      if (!recorded) throw new Error('The recorded objection could not be read back')
-      return recorded
-    },
-
-    async recorded(requestId, actor) {
-      const entry = await recordedBy(db.db, actor, requestId)
-      if (!entry) return null
-      const request = await findRequest(db.db, requestId)
-      if (!request) return null
-      const { details } = entry
-      const info = request.userInfo
-      const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ')
-      return {
-        requestId,
-        reference: request.reference ?? requestId,
-        recordedAt: entry.occurredAt,
-        country: request.country,
-        language: request.language,
-        brands: brandNames(brands, request.country, request.brands),
-        channels: request.communicationTypes as SuppressionChannel[],
-        email: request.email,
-        phoneNumber: request.phoneNumber,
-        name: name || null,
-        address: info?.address ?? null,
-        identityCheck: request.identityCheck ?? details.identityCheck ?? 'PHONE_CALL',
-        identityNote: request.identityNote,
-        confirmationMail: details.confirmationMail ?? false,
-      }
-    },
-
+    recordObjection: (body, site, actor) => recordObjection(deps, body, site, actor),
+    recorded: (requestId, actor) => readRecorded(deps, requestId, actor),
     recent(actor, limit = 10) {
       return auditOf(db.db, actor, limit)
     },
+  }
+}
+
+export async function recordObjection(
+  deps: StaffDeps,
+  body: StaffObjectionBody,
+  site: Site,
+  actor: StaffIdentity,
+): Promise<RecordedObjection> {
+  const known = new Set(deps.brands[site.country].brands.flatMap((brand) => brand.nroKeys))
+  const errors = checkStaffBody(body, site.country, known, readPhoneNumber)
+  if (errors.length > 0) throw new ValidationFailed(errors)
+  const now = deps.clock()
+  const request = normalise(body, site, now)
+  if (request.email && !(await deps.emailDomainCheck(request.email))) throw new UndeliverableEmail()
+  const nowIso = now.toISOString()
+  const mails = requesterMails(deps.brands, deps.privacyMailbox)
+  // Staff checked the customer's identity: the request counts as verified and is executed at once.
+  // The note is free text about a customer: it stays with the request, never in the audit trail.
+  const executed = {
+    ...request,
+    status: 'executed' as const,
+    verifiedAt: nowIso,
+    executedAt: nowIso,
+    identityCheck: body.identityCheck.method,
+    identityNote: body.identityCheck.note?.trim() || null,
+  }
+  await withFreshReference(site.country, now, async (reference) => {
+    executed.reference = reference
+    const mail = objectionProcessedMail(mails.translate(executed), mails.named(executed), 'staff')
+    await recordChange(deps.db, nowIso, {
+      requestId: executed.id,
+      insert: executed,
+      events: [{ kind: 'executed', occurredAt: nowIso, actor, detail: body.identityCheck.method }],
+      audit: {
+        actor,
+        action: 'OBJECTION_RECORDED',
+        country: site.country,
+        details: {
+          brands: executed.brands,
+          channels: executed.communicationTypes as SuppressionChannel[],
+          identityCheck: body.identityCheck.method,
+          confirmationMail: executed.email !== null,
+        },
+      },
+      also: (trx) => recordSuppressions(trx, executed, suppressionsFor(executed), nowIso),
+      mails: [mails.to(executed, 'objection-processed', mail)],
+    })
+  })
+  const recorded = await readRecorded(deps, executed.id, actor)
+  if (!recorded) throw new Error('The recorded objection could not be read back')
+  return recorded
+}
+
+export async function readRecorded(
+  deps: StaffDeps,
+  requestId: string,
+  actor: StaffIdentity,
+): Promise<RecordedObjection | null> {
+  const entry = await recordedBy(deps.db.db, actor, requestId)
+  if (!entry) return null
+  const request = await findRequest(deps.db.db, requestId)
+  if (!request) return null
+  const { details } = entry
+  const info = request.userInfo
+  const name = [info?.firstName, info?.lastName].filter(Boolean).join(' ')
+  return {
+    requestId,
+    reference: request.reference ?? requestId,
+    recordedAt: entry.occurredAt,
+    country: request.country,
+    language: request.language,
+    brands: brandNames(deps.brands, request.country, request.brands),
+    channels: request.communicationTypes as SuppressionChannel[],
+    email: request.email,
+    phoneNumber: request.phoneNumber,
+    name: name || null,
+    address: info?.address ?? null,
+    identityCheck: request.identityCheck ?? details.identityCheck ?? 'PHONE_CALL',
+    identityNote: request.identityNote,
+    confirmationMail: details.confirmationMail ?? false,
   }
 }

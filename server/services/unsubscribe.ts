@@ -29,7 +29,7 @@ export interface UnsubscribeToken {
  * `v1\n{brandKey}\nEMAIL\n{address}` and the MAC an HMAC-SHA256 with its unsubscribe key over
  * `{keyId}.{payload}`. The keys are derived from the server's key and the key id, never stored.
  */
-export function createUnsubscribeService(deps: {
+export function createUnsubscribeService(options: {
   db: Db
   brands: BrandCatalog
   /** The webhook signing key (WEBHOOK_SIGNING_KEY, the same on every instance): the unsubscribe keys come from it. */
@@ -38,86 +38,112 @@ export function createUnsubscribeService(deps: {
   count?: StopCounter
   clock?: () => Date
 }) {
-  const { db } = deps
-  const clock = deps.clock ?? (() => new Date())
-  const root = Buffer.from(hkdfSync('sha256', deps.signingKey, '', 'privacy-site unsubscribe keys', 32))
-  const keyOf = (keyId: string) => createHmac('sha256', root).update(`unsubscribe:${keyId}`).digest()
-
+  const root = Buffer.from(hkdfSync('sha256', options.signingKey, '', 'privacy-site unsubscribe keys', 32))
+  const deps: UnsubscribeDeps = {
+    ...options,
+    clock: options.clock ?? (() => new Date()),
+    keyOf: (keyId) => createHmac('sha256', root).update(`unsubscribe:${keyId}`).digest(),
+  }
   return {
     /**
      * A new key pair for a live client: `keyId` and `key` (256 bits, base64url). Its earlier keys keep working
      * for 30 days.
      */
-    async newKey(clientName: string): Promise<{ keyId: string; key: string }> {
-      const client = await findClientByName(db.db, clientName)
-      if (!client || client.revokedAt) throw new NotFound(`Live client "${clientName}"`)
-      const now = clock()
-      const keyId = `uk_${randomBytes(12).toString('base64url')}`
-      await rotateUnsubscribeKey(db.db, {
-        keyId,
-        clientId: client.id,
-        now: now.toISOString(),
-        graceUntil: new Date(now.getTime() + UNSUBSCRIBE_KEY_GRACE_MS).toISOString(),
-      })
-      return { keyId, key: keyOf(keyId).toString('base64url') }
-    },
-
+    newKey: (clientName: string) => newUnsubscribeKey(deps, clientName),
     /** What a token says, when it is whole, signed by a live key of a live client, for one of its brands. */
-    async resolve(token: string, site: Site): Promise<UnsubscribeToken | null> {
-      const match = /^(uk_[\w-]{16})\.([\w-]{1,400})\.([\w-]{43})$/.exec(token)
-      if (!match) return null
-      const [, keyId = '', payload = '', mac = ''] = match
-      const client = await liveKeyClient(db.db, keyId, clock().toISOString())
-      if (!client || client.country !== site.country) return null
-      const expected = createHmac('sha256', keyOf(keyId)).update(`${keyId}.${payload}`).digest()
-      const given = Buffer.from(mac, 'base64url')
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-      const [version, brandKey = '', channel, email = '', ...rest] = Buffer.from(payload, 'base64url')
-        .toString('utf8')
-        .split('\n')
-      if (version !== 'v1' || channel !== 'EMAIL' || rest.length > 0) return null
-      if (email !== email.toLowerCase() || !EMAIL_PATTERN.test(email)) return null
-      const list = deps.brands[client.country].brands
-      const brand = brandsOfNroKeys(list, [brandKey]).brands[0]?.brand
-      if (!brand || (client.brands && !client.brands.includes(brandKey))) return null
-      return {
-        client,
-        brandKey,
-        email,
-        language: brand.language ?? 'nl',
-        brandName: brand.description,
-      }
-    },
-
+    resolve: (token: string, site: Site) => resolveToken(deps, token, site),
     /**
      * The one click: the brand's e-mail stopped for the address at once (every key of the brand, as an
      * objection to it stores them all), in the client's feed; the same click again changes nothing.
      */
-    async unsubscribe(found: UnsubscribeToken, site: Site): Promise<{ created: number }> {
-      const brand = brandsOfNroKeys(deps.brands[site.country].brands, [found.brandKey]).brands[0]?.brand
-      const keys = brand?.nroKeys ?? [found.brandKey]
-      const standing = await readerStops(db.db, { email: found.email, country: site.country })
-      const fresh = keys
-        .filter((key) => !standing.some((stop) => stop.channel === 'EMAIL' && stop.brandKey === key))
-        .map((brandKey) => ({ brandKey, channel: 'EMAIL' as const }))
-      if (fresh.length === 0) return { created: 0 }
-      await recordReaderStops(
-        deps,
-        {
-          email: found.email,
-          country: site.country,
-          language: found.language,
-          origin: site.origin,
-          touchpoint: `${site.origin}/u (${found.client.name})`,
-        },
-        fresh,
-        clock(),
-        { mail: false },
-      )
-      deps.count?.('one-click', site.country, 'EMAIL', fresh.length)
-      return { created: fresh.length }
-    },
+    unsubscribe: (found: UnsubscribeToken, site: Site) => unsubscribeOnce(deps, found, site),
   }
 }
 
 export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>
+
+interface UnsubscribeDeps {
+  db: Db
+  brands: BrandCatalog
+  privacyMailbox: Readonly<Record<Country, string>>
+  count?: StopCounter
+  clock: () => Date
+  /** A key id's unsubscribe key, derived from the server's key. */
+  keyOf: (keyId: string) => Buffer
+}
+
+async function newUnsubscribeKey(
+  deps: UnsubscribeDeps,
+  clientName: string,
+): Promise<{ keyId: string; key: string }> {
+  const client = await findClientByName(deps.db.db, clientName)
+  if (!client || client.revokedAt) throw new NotFound(`Live client "${clientName}"`)
+  const now = deps.clock()
+  const keyId = `uk_${randomBytes(12).toString('base64url')}`
+  await rotateUnsubscribeKey(deps.db.db, {
+    keyId,
+    clientId: client.id,
+    now: now.toISOString(),
+    graceUntil: new Date(now.getTime() + UNSUBSCRIBE_KEY_GRACE_MS).toISOString(),
+  })
+  return { keyId, key: deps.keyOf(keyId).toString('base64url') }
+}
+
+async function resolveToken(
+  deps: UnsubscribeDeps,
+  token: string,
+  site: Site,
+): Promise<UnsubscribeToken | null> {
+  const match = /^(uk_[\w-]{16})\.([\w-]{1,400})\.([\w-]{43})$/.exec(token)
+  if (!match) return null
+  const [, keyId = '', payload = '', mac = ''] = match
+  const client = await liveKeyClient(deps.db.db, keyId, deps.clock().toISOString())
+  if (!client || client.country !== site.country) return null
+  const expected = createHmac('sha256', deps.keyOf(keyId)).update(`${keyId}.${payload}`).digest()
+  const given = Buffer.from(mac, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const [version, brandKey = '', channel, email = '', ...rest] = Buffer.from(payload, 'base64url')
+    .toString('utf8')
+    .split('\n')
+  if (version !== 'v1' || channel !== 'EMAIL' || rest.length > 0) return null
+  if (email !== email.toLowerCase() || !EMAIL_PATTERN.test(email)) return null
+  const list = deps.brands[client.country].brands
+  const brand = brandsOfNroKeys(list, [brandKey]).brands[0]?.brand
+  if (!brand || (client.brands && !client.brands.includes(brandKey))) return null
+  return {
+    client,
+    brandKey,
+    email,
+    language: brand.language ?? 'nl',
+    brandName: brand.description,
+  }
+}
+
+async function unsubscribeOnce(
+  deps: UnsubscribeDeps,
+  found: UnsubscribeToken,
+  site: Site,
+): Promise<{ created: number }> {
+  const brand = brandsOfNroKeys(deps.brands[site.country].brands, [found.brandKey]).brands[0]?.brand
+  const keys = brand?.nroKeys ?? [found.brandKey]
+  const standing = await readerStops(deps.db.db, { email: found.email, country: site.country })
+  const fresh = keys
+    .filter((key) => !standing.some((stop) => stop.channel === 'EMAIL' && stop.brandKey === key))
+    .map((brandKey) => ({ brandKey, channel: 'EMAIL' as const }))
+  if (fresh.length === 0) return { created: 0 }
+  await recordReaderStops(
+    deps,
+    {
+      email: found.email,
+      country: site.country,
+      language: found.language,
+      origin: site.origin,
+      touchpoint: `${site.origin}/u (${found.client.name})`,
+    },
+    fresh,
+    deps.clock(),
+    { mail: false },
+  )
+  deps.count?.('one-click', site.country, 'EMAIL', fresh.length)
+  return { created: fresh.length }
+}

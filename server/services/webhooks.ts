@@ -5,7 +5,7 @@ import type { ApiClient, FeedItem } from '../db/api-client-repository'
 import { insertSuppressions, type PrivacyRequest, type Suppression } from '../db/privacy-request-repository'
 import type { Database } from '../db/schema'
 import { enqueueDelivery, subscribers, type WebhookEvent } from '../db/webhook-repository'
-import { feedEntry } from './api-clients'
+import { feedEntry } from './api-client-fulfilment'
 import type { RequestVerified, SuppressionCreated, WebhookData, WebhookPayload } from './fulfilment-shapes'
 
 // Issue 31: webhooks.ts was split by use case (signing, the operators' commands, the worker); what they

@@ -3,6 +3,16 @@ import { createIndex, requiredText } from '../schema-builders'
 
 /** The first schema: requests, tokens, suppressions, contact messages, complaints and the mail outbox. */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // In this order: the tokens and the suppressions refer to the requests.
+  await privacyRequests(db)
+  await verificationTokens(db)
+  await marketingSuppressions(db)
+  await contactMessages(db)
+  await politicalAdComplaints(db)
+  await mailOutbox(db)
+}
+
+async function privacyRequests(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('privacy_requests')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -27,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('due_at', 'text')
     .execute()
   await createIndex(db, 'privacy_requests_status_created', 'privacy_requests', ['status', 'created_at'])
+}
 
+async function verificationTokens(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('verification_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -36,7 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('consumed_at', 'text')
     .execute()
   await createIndex(db, 'verification_tokens_request', 'verification_tokens', ['request_id'])
+}
 
+async function marketingSuppressions(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('marketing_suppressions')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -55,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'phone_number',
     'brand_key',
   ])
+}
 
+async function contactMessages(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -65,14 +81,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('phone_number', 'text')
     .$call(requiredText('question', 'created_at'))
     .execute()
+}
 
+async function politicalAdComplaints(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('political_ad_complaints')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .$call(requiredText('country', 'locale', 'campaign_id', 'reason'))
     .$call(requiredText('name', 'email', 'explanation', 'created_at'))
     .execute()
+}
 
+async function mailOutbox(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('mail_outbox')
     .addColumn('id', 'text', (c) => c.primaryKey())
