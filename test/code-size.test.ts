@@ -29,7 +29,6 @@ const TO_SPLIT = new Set<string>([
   'server/services/unsubscribe.ts',
   'renderer/components/ContactForm.tsx',
   'pages/document/@key/versions/@date/changes/+Page.tsx',
-  'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
   'pages/political-ads/@id/+Page.tsx',
   'pages/political-ads/@id/ComplaintModal.tsx',
   'pages/political-ads/index/+Page.tsx',
