@@ -32,9 +32,6 @@ const TO_SPLIT = new Set<string>([
   'pages/political-ads/@id/+Page.tsx',
   'pages/political-ads/@id/ComplaintModal.tsx',
   'pages/political-ads/index/+Page.tsx',
-  'pages/privacy-rights/AddressFields.tsx',
-  'pages/privacy-rights/FlowForm.tsx',
-  'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
   'pages/privacy-rights/status/+Page.tsx',
   'scripts/api-clients.ts',
 ])
