@@ -20,12 +20,6 @@ const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
   'server/app.ts',
   'server/services/file-store.ts',
-  'pages/internal-privacy-rights/complaints/@reference/+Page.tsx',
-  'pages/internal-privacy-rights/direct-marketing/+Page.tsx',
-  'pages/internal-privacy-rights/requests/+Page.tsx',
-  'pages/privacy-rights/AddressFields.tsx',
-  'pages/privacy-rights/FlowForm.tsx',
-  'pages/privacy-rights/direct-marketing/communication-types/+Page.tsx',
 ])
 
 const project = openProject(root)

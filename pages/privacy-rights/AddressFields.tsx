@@ -1,13 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
 import { TextField } from '#renderer/forms/Field.tsx'
-import { getJson } from '#renderer/json.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
 import { MAX_LENGTH } from '#shared/privacy-rights/request.ts'
 import type { Rule } from '#shared/privacy-rights/validation.ts'
-import { type ClientRequest, EMPTY_ADDRESS } from './request-store'
-
-type AddressState = ClientRequest['userInfo']['address']
+import { type AddressState, useAddressLookup } from './useAddressLookup'
 
 /**
  * Spec §5 address widget: NL looks up postal code + house number (+ suffix), BE postal code + street +
@@ -27,59 +23,8 @@ export function AddressLookupFields({
 }) {
   const { site } = usePageContext()
   const t = useTranslate()
-  const [manual, setManual] = useState(false)
-  const [looking, setLooking] = useState(false)
+  const { manual, looking, lookUp } = useAddressLookup(address, onChange, setError)
   const belgium = site.country === 'BE'
-  // The address as it is now: an answer for what was typed before is dropped.
-  const latest = useRef(address)
-  useEffect(() => {
-    latest.current = address
-  }, [address])
-  const sameQuery = (a: AddressState, b: AddressState) =>
-    a.postalCode === b.postalCode &&
-    a.houseNumber === b.houseNumber &&
-    a.houseNumberExtension === b.houseNumberExtension &&
-    (!belgium || a.street === b.street)
-
-  const lookUp = async (current: AddressState) => {
-    if (!current.postalCode.trim() || !current.houseNumber.trim() || (belgium && !current.street.trim()))
-      return
-    const query = new URLSearchParams({ postalCode: current.postalCode, houseNumber: current.houseNumber })
-    if (current.houseNumberExtension.trim()) query.set('houseNumberExtension', current.houseNumberExtension)
-    if (belgium) query.set('street', current.street)
-    setLooking(true)
-    try {
-      const response = await getJson<{ address?: Partial<AddressState> | null }>(`/api/address?${query}`)
-      if (response?.status === 503) {
-        setManual(true)
-        return
-      }
-      const answer = response?.ok ? response.body : null
-      if (!sameQuery(current, latest.current)) return
-      if (answer?.address?.street && answer.address.city) {
-        onChange({
-          ...current,
-          ...answer.address,
-          houseNumberExtension: current.houseNumberExtension,
-        } as AddressState)
-        setError(undefined)
-      } else {
-        // Spec §5: an invalid result clears the address.
-        onChange({
-          ...EMPTY_ADDRESS,
-          postalCode: current.postalCode,
-          houseNumber: current.houseNumber,
-          houseNumberExtension: current.houseNumberExtension,
-          street: belgium ? current.street : '',
-        })
-        setError('address')
-      }
-    } catch {
-      setManual(true)
-    } finally {
-      setLooking(false)
-    }
-  }
 
   const field = (
     name: keyof AddressState,

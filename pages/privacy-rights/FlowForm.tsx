@@ -7,14 +7,9 @@ import { useTranslate } from '#renderer/useTranslate.tsx'
 import type { PhraseKey } from '#shared/i18n/translate.ts'
 import { SALUTATION_LABELS } from '#shared/labels.ts'
 import { type FlowType, MAX_LENGTH, SALUTATIONS } from '#shared/privacy-rights/request.ts'
-import {
-  checkDate,
-  checkRequired,
-  dateForApi,
-  formatDateInput,
-  type Rule,
-} from '#shared/privacy-rights/validation.ts'
+import type { Rule } from '#shared/privacy-rights/validation.ts'
 import { EmailField, type Errors, NameFields } from './ContactFields'
+import { MessageField, PublicationFields } from './FlowFields'
 import { type ClientRequest, EMPTY_USER_INFO } from './request-store'
 import { useSubmit } from './submit'
 import { useClientRequest } from './useClientRequest'
@@ -117,10 +112,7 @@ export function FlowForm({
   const { onSubmit, banner, closeBanner, busy, formRef } = useSubmit(request, options, setErrors)
   const setError = (field: string, rule: Rule | null | undefined) =>
     setErrors((e) => ({ ...e, [field]: rule ?? undefined }))
-  const requiredOnInput = (field: keyof ClientRequest, value: string) => {
-    update({ [field]: value })
-    if (errors[field]) setError(field, checkRequired(value))
-  }
+  const fieldProps = { request, update, errors, setError }
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
       <Banner banner={banner} onClose={closeBanner} />
@@ -135,62 +127,8 @@ export function FlowForm({
           options={fields.brandNames.map((name) => [name, name] as const)}
         />
       )}
-      {fields.publication && (
-        <>
-          <TextField
-            name="article"
-            label={t('privacy_rights.form.article')}
-            error={errors.article}
-            required
-            maxLength={MAX_LENGTH.article}
-            value={request.article}
-            onChange={(e) => requiredOnInput('article', e.target.value)}
-          />
-          <TextField
-            name="publicationDate"
-            label={t('privacy_rights.form.publication_date')}
-            hint={t('privacy_rights.form.publication_date_hint')}
-            error={errors.publicationDate}
-            required
-            inputMode="numeric"
-            maxLength={14}
-            value={request.publicationDate}
-            onChange={(e) => {
-              const formatted = formatDateInput(e.target.value)
-              update({ publicationDate: formatted })
-              if (errors.publicationDate) setError('publicationDate', checkRequired(formatted))
-            }}
-            // What cannot be a date says so when the field is left (issue 27), not only at the send.
-            onBlur={(e) => {
-              if (e.target.value.trim())
-                setError('publicationDate', checkDate(dateForApi(e.target.value)) ?? undefined)
-            }}
-          />
-          <TextField
-            name="publicationLink"
-            type="url"
-            label={t('privacy_rights.form.publication_link')}
-            error={errors.publicationLink}
-            maxLength={MAX_LENGTH.publicationLink}
-            value={request.publicationLink}
-            onChange={(e) => update({ publicationLink: e.target.value })}
-          />
-        </>
-      )}
-      <TextField
-        name="userMessage"
-        multiline
-        label={t(
-          fields.message === 'required'
-            ? 'privacy_rights.form.message'
-            : 'privacy_rights.form.message_optional',
-        )}
-        error={errors.userMessage}
-        required={fields.message === 'required'}
-        maxLength={MAX_LENGTH.userMessage}
-        value={request.userMessage}
-        onChange={(e) => requiredOnInput('userMessage', e.target.value)}
-      />
+      {fields.publication && <PublicationFields {...fieldProps} />}
+      <MessageField {...fieldProps} required={fields.message === 'required'} />
       <EmailField
         value={request.email}
         onChange={(email) => update({ email })}

@@ -5,7 +5,6 @@ import { type ClientRequest, EMPTY_USER_INFO } from '#pages/privacy-rights/reque
 import { useSubmit } from '#pages/privacy-rights/submit.ts'
 import { useClientRequest } from '#pages/privacy-rights/useClientRequest.ts'
 import { FormProgress } from '#renderer/components/FormProgress.tsx'
-import { Link } from '#renderer/components/Link.tsx'
 import { Banner } from '#renderer/forms/Banner.tsx'
 import { showsErrors, useErrorTitle } from '#renderer/forms/useErrorTitle.ts'
 import { useData } from '#renderer/useData.ts'
@@ -15,6 +14,7 @@ import { COMMUNICATION_TYPES, type CommunicationType } from '#shared/privacy-rig
 import { localizedPath } from '#shared/routing.ts'
 import { DIRECT_MARKETING_STEPS } from '../steps'
 import type { Data } from './+data'
+import { ChosenBrands, NotificationsGuide } from './ChannelsNotes'
 
 /** Spec §4: unticking a type clears its data: phone back to "+", e-mail emptied, postal details emptied. */
 const CLEARED: Record<CommunicationType, Partial<ClientRequest>> = {
@@ -56,9 +56,6 @@ export default function Page() {
     }))
     if (on) setErrors((e) => ({ ...e, communicationTypes: undefined }))
   }
-  const chosenNames = brands
-    .filter((brand) => request.brandIds.includes(brand.id))
-    .map((brand) => brand.description)
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
@@ -66,15 +63,7 @@ export default function Page() {
       <h1>{t('privacy_rights.channels.heading')}</h1>
       <FormProgress steps={DIRECT_MARKETING_STEPS} current={1} />
       <p className="lead">{t('privacy_rights.channels.intro')}</p>
-      {chosenNames.length > 0 && (
-        <p>
-          {t('privacy_rights.channels.chosen', { smart_count: chosenNames.length })}{' '}
-          <Link href="/privacy-rights/direct-marketing/brands">
-            {t('privacy_rights.channels.change_brands')}
-          </Link>
-        </p>
-      )}
-      {named.length > 0 && <p>{t('privacy_rights.channels.named', { brands: named.join(' · ') })}</p>}
+      <ChosenBrands brands={brands} named={named} brandIds={request.brandIds} />
       <ChannelFields
         channels={COMMUNICATION_TYPES}
         legend={t('privacy_rights.channels.legend')}
@@ -95,14 +84,7 @@ export default function Page() {
           )
         }
       />
-      {ticked.has('NOTIFICATIONS') && (
-        <p className="card">
-          {t('privacy_rights.channels.notifications_self_service')}{' '}
-          <Link href="/privacy-rights/push-notifications">
-            {t('privacy_rights.channels.notifications_guide')}
-          </Link>
-        </p>
-      )}
+      {ticked.has('NOTIFICATIONS') && <NotificationsGuide />}
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
           {t('privacy_rights.form.submit')}
