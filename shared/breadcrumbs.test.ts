@@ -34,4 +34,13 @@ describe('breadcrumbs', () => {
       href: '/privacy-rights/forgotten-overview',
     })
   })
+  it.each(['/privacy-rights/access', '/privacy-rights/figures', '/privacy-rights/push-notifications'])(
+    'starts the fixed trail of %s at home and the privacy rights',
+    (path) => {
+      expect(breadcrumbs(path).slice(0, 2)).toEqual([
+        { labelKey: 'layout.breadcrumbs.home', href: '/' },
+        { labelKey: 'layout.breadcrumbs.privacy_rights', href: '/privacy-rights' },
+      ])
+    },
+  )
 })

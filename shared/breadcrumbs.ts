@@ -10,79 +10,39 @@ export interface Crumb {
 }
 
 export const HOME: Crumb = { labelKey: 'layout.breadcrumbs.home', href: '/' }
-const PRIVACY_RIGHTS: Crumb = { labelKey: 'layout.breadcrumbs.privacy_rights', href: '/privacy-rights' }
-const DIRECT_MARKETING: Crumb = {
-  labelKey: 'layout.breadcrumbs.direct_marketing',
-  href: '/privacy-rights/direct-marketing/brands',
-}
-const FORGOTTEN: Crumb = {
-  labelKey: 'layout.breadcrumbs.forgotten_overview',
-  href: '/privacy-rights/forgotten-overview',
-}
 
-/** Spec §2: the privacy-rights paths have fixed trails. */
-const FIXED_TRAILS: Record<string, Crumb[]> = {
-  '/privacy-rights': [HOME, PRIVACY_RIGHTS],
-  '/privacy-rights/direct-marketing/brands': [HOME, PRIVACY_RIGHTS, DIRECT_MARKETING],
-  '/privacy-rights/direct-marketing/communication-types': [
-    HOME,
-    PRIVACY_RIGHTS,
-    DIRECT_MARKETING,
-    {
-      labelKey: 'layout.breadcrumbs.communication_types',
-      href: '/privacy-rights/direct-marketing/communication-types',
-    },
+/**
+ * Spec §2: the privacy-rights pages have fixed trails: the trail of the page they stand under (home for the
+ * first), then their own crumb.
+ */
+const FIXED_PAGES: readonly (readonly [href: string, labelKey: PhraseKey, under?: string])[] = [
+  ['/privacy-rights', 'layout.breadcrumbs.privacy_rights'],
+  ['/privacy-rights/direct-marketing/brands', 'layout.breadcrumbs.direct_marketing', '/privacy-rights'],
+  [
+    '/privacy-rights/direct-marketing/communication-types',
+    'layout.breadcrumbs.communication_types',
+    '/privacy-rights/direct-marketing/brands',
   ],
-  '/privacy-rights/access': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.access', href: '/privacy-rights/access' },
-  ],
-  '/privacy-rights/rectification': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.rectification', href: '/privacy-rights/rectification' },
-  ],
-  '/privacy-rights/publication': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.publication', href: '/privacy-rights/publication' },
-  ],
-  '/privacy-rights/forgotten-overview': [HOME, PRIVACY_RIGHTS, FORGOTTEN],
-  '/privacy-rights/forgotten': [
-    HOME,
-    PRIVACY_RIGHTS,
-    FORGOTTEN,
-    { labelKey: 'layout.breadcrumbs.forgotten', href: '/privacy-rights/forgotten' },
-  ],
-  '/privacy-rights/processed': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.processed', href: '/privacy-rights/processed' },
-  ],
-  '/privacy-rights/status': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.status', href: '/privacy-rights/status' },
-  ],
-  '/privacy-rights/preferences': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.preferences', href: '/privacy-rights/preferences' },
-  ],
+  ['/privacy-rights/access', 'layout.breadcrumbs.access', '/privacy-rights'],
+  ['/privacy-rights/rectification', 'layout.breadcrumbs.rectification', '/privacy-rights'],
+  ['/privacy-rights/publication', 'layout.breadcrumbs.publication', '/privacy-rights'],
+  ['/privacy-rights/forgotten-overview', 'layout.breadcrumbs.forgotten_overview', '/privacy-rights'],
+  ['/privacy-rights/forgotten', 'layout.breadcrumbs.forgotten', '/privacy-rights/forgotten-overview'],
+  ['/privacy-rights/processed', 'layout.breadcrumbs.processed', '/privacy-rights'],
+  ['/privacy-rights/status', 'layout.breadcrumbs.status', '/privacy-rights'],
+  ['/privacy-rights/preferences', 'layout.breadcrumbs.preferences', '/privacy-rights'],
   // Issue 29: how the rights are answered, in figures.
-  '/privacy-rights/figures': [
-    HOME,
-    PRIVACY_RIGHTS,
-    { labelKey: 'layout.breadcrumbs.figures', href: '/privacy-rights/figures' },
+  ['/privacy-rights/figures', 'layout.breadcrumbs.figures', '/privacy-rights'],
+  [
+    '/privacy-rights/push-notifications',
+    'layout.breadcrumbs.push_notifications',
+    '/privacy-rights/direct-marketing/brands',
   ],
-  '/privacy-rights/push-notifications': [
-    HOME,
-    PRIVACY_RIGHTS,
-    DIRECT_MARKETING,
-    { labelKey: 'layout.breadcrumbs.push_notifications', href: '/privacy-rights/push-notifications' },
-  ],
-}
+]
+
+const FIXED_TRAILS = new Map<string, Crumb[]>()
+for (const [href, labelKey, under] of FIXED_PAGES)
+  FIXED_TRAILS.set(href, [...(under ? (FIXED_TRAILS.get(under) ?? []) : [HOME]), { labelKey, href }])
 
 /** Labels of path segments for trails derived from the path. */
 const SEGMENT_LABELS: Record<string, PhraseKey> = {
@@ -97,7 +57,7 @@ const SEGMENT_LABELS: Record<string, PhraseKey> = {
  * current page and has no link. The home page has no trail.
  */
 export function breadcrumbs(logicalPath: string): Crumb[] {
-  const fixed = FIXED_TRAILS[logicalPath]
+  const fixed = FIXED_TRAILS.get(logicalPath)
   const trail: Crumb[] = fixed ? [...fixed] : derivedTrail(logicalPath)
   if (trail.length < 2) return []
   const last = trail.at(-1)

@@ -12,6 +12,11 @@ export function formField(field: string): string {
   return field.replace(/^userInfo\./, '')
 }
 
+const NAME_FIELDS = [
+  { field: 'firstName', label: 'privacy_rights.form.first_name', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'privacy_rights.form.last_name', autoComplete: 'family-name' },
+] as const
+
 /**
  * First and last name. Where they are required (post), a shown error is checked again on input and goes as
  * soon as the name is there (spec §5: required text is checked on input), as in the other forms.
@@ -36,26 +41,19 @@ export function NameFields({
   }
   return (
     <div className="field-row">
-      <TextField
-        name="firstName"
-        label={t('privacy_rights.form.first_name')}
-        error={errors.firstName}
-        required={required}
-        maxLength={MAX_LENGTH.firstName}
-        value={info.firstName}
-        onChange={(e) => set('firstName', e.target.value)}
-        autoComplete="given-name"
-      />
-      <TextField
-        name="lastName"
-        label={t('privacy_rights.form.last_name')}
-        error={errors.lastName}
-        required={required}
-        maxLength={MAX_LENGTH.lastName}
-        value={info.lastName}
-        onChange={(e) => set('lastName', e.target.value)}
-        autoComplete="family-name"
-      />
+      {NAME_FIELDS.map(({ field, label, autoComplete }) => (
+        <TextField
+          key={field}
+          name={field}
+          label={t(label)}
+          error={errors[field]}
+          required={required}
+          maxLength={MAX_LENGTH[field]}
+          value={info[field]}
+          onChange={(e) => set(field, e.target.value)}
+          autoComplete={autoComplete}
+        />
+      ))}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { CampaignItem } from '#shared/political-ads.ts'
 import type { Country } from '#shared/site.ts'
 import type { Database } from './schema'
@@ -86,17 +86,7 @@ export interface ArchiveDay {
   writtenAt: string
 }
 
-const toDay = (row: {
-  country: string
-  day: string
-  file: string
-  content: string
-  sha256: string
-  previous: string
-  entry_hash: string
-  lines: number
-  written_at: string
-}): ArchiveDay => ({
+const toDay = (row: Selectable<Database['notice_archive']>): ArchiveDay => ({
   country: row.country as Country,
   day: row.day,
   file: row.file,

@@ -1,20 +1,15 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { normaliseAddress } from '#shared/mailbox.ts'
 import type { RequestStatus } from '#shared/privacy-rights/desk.ts'
-import type {
-  CommunicationType,
-  FlowType,
-  PostalName,
-  SuppressionChannel,
-  UserInfo,
-} from '#shared/privacy-rights/request.ts'
+import type { CommunicationType, FlowType, UserInfo } from '#shared/privacy-rights/request.ts'
 import type { IdentityCheck } from '#shared/privacy-rights/staff.ts'
 import type { Country } from '#shared/site.ts'
 import type { Database, PrivacyRequestTable } from './schema'
+import { type Suppression, toSuppression } from './suppression-row'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export type { RequestStatus }
+export type { RequestStatus, Suppression }
 
 /** Spec §3 'Privacy request' as stored, in domain words. */
 export interface PrivacyRequest {
@@ -48,18 +43,6 @@ export interface PrivacyRequest {
   closedAt?: string | null
   /** The site (from the host table, never a request header) where it was made: later mails link there. */
   origin?: string | null
-}
-
-export interface Suppression {
-  channel: SuppressionChannel
-  brandKey: string
-  country: Country
-  email: string | null
-  phoneNumber: string | null
-  postalAddress: UserInfo['address'] | null
-  /** On POSTAL: who objected at the address (issue 27). */
-  postalName?: PostalName | null
-  requestId: string
 }
 
 /** The INSERT of a request, not yet run (server/db/request-changes.ts `recordChange` runs it). */
@@ -226,14 +209,5 @@ export async function suppressionsOf(db: Executor, requestId: string): Promise<S
     .selectAll()
     .where('request_id', '=', requestId)
     .execute()
-  return rows.map((row) => ({
-    channel: row.channel as SuppressionChannel,
-    brandKey: row.brand_key,
-    country: row.country as Country,
-    email: row.email,
-    phoneNumber: row.phone_number,
-    postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
-    postalName: row.postal_name ? (JSON.parse(row.postal_name) as PostalName) : null,
-    requestId: row.request_id,
-  }))
+  return rows.map((row) => ({ ...toSuppression(row), requestId: row.request_id }))
 }

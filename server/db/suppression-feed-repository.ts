@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { PostalName, SuppressionChannel, UserInfo } from '#shared/privacy-rights/request.ts'
+import type { SuppressionChannel } from '#shared/privacy-rights/request.ts'
 import type { Country } from '#shared/site.ts'
 
 import type { ApiClient } from './api-client-row'
 import type { Database } from './schema'
+import { type Suppression, toSuppression } from './suppression-row'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -12,17 +13,10 @@ type Executor = Kysely<Database> | Transaction<Database>
  * its lookups, its confirmations, and what no system confirmed.
  */
 
-export interface FeedItem {
+export interface FeedItem extends Omit<Suppression, 'requestId'> {
   id: string
   seq: number
   reference: string | null
-  country: Country
-  brandKey: string
-  channel: SuppressionChannel
-  email: string | null
-  phoneNumber: string | null
-  postalAddress: UserInfo['address'] | null
-  postalName?: PostalName | null
   createdAt: string
 }
 
@@ -63,13 +57,7 @@ export async function feedPage(db: Executor, client: ApiClient, after: number, l
       id: row.id,
       seq: Number(row.seq),
       reference: row.reference ?? null,
-      country: row.country as Country,
-      brandKey: row.brand_key,
-      channel: row.channel as SuppressionChannel,
-      email: row.email,
-      phoneNumber: row.phone_number,
-      postalAddress: row.postal_address ? (JSON.parse(row.postal_address) as UserInfo['address']) : null,
-      postalName: row.postal_name ? (JSON.parse(row.postal_name) as PostalName) : null,
+      ...toSuppression(row),
       createdAt: row.created_at,
     }),
   )

@@ -25,6 +25,13 @@ export interface ClaimedDelivery extends DueDelivery {
   endpointDisabled: boolean
 }
 
+/** The deliveries with their endpoint (`e`) and its client (`c`): what the worker and the failed list read. */
+const withEndpointAndClient = (db: Executor) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+
 /**
  * Claims due deliveries for `lockMs` (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances never share one), each
  * with whether its client was revoked or its endpoint disabled since it was written (the worker cancels those).
@@ -39,10 +46,7 @@ export async function claimDueDeliveries(
   const { rows: claimed, claim } = await claimDue(db, dialect, 'webhook_deliveries', now, limit, lockMs)
   if (claimed.length === 0) return []
   const ids = claimed.map((row) => row.id)
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+  const rows = await withEndpointAndClient(db)
     .select([
       'd.id',
       'd.endpoint_id',
@@ -129,10 +133,7 @@ export async function markAttemptFailed(
 }
 
 export async function failedDeliveries(db: Executor) {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+  return withEndpointAndClient(db)
     .select([
       'd.id',
       'c.name as client',
