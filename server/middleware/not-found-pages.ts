@@ -76,7 +76,11 @@ export function notFoundPages(render: Render, settings: RenderSettings, logger: 
       const key = `${site.host}|${lang}`
       let template = templates.get(key)
       if (!template) {
-        template = build(key, site, lang, req.headers)
+        // A render that fails is not kept either: this path goes to Vike, and the next one tries again.
+        template = build(key, site, lang, req.headers).catch(() => {
+          templates.delete(key)
+          return null
+        })
         templates.set(key, template)
       }
       const page = await template
