@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { compressBody } from '../compressed'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
+import { notFoundPages } from './not-found-pages'
 import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
 import { type PageServices, pageRenderer } from './page-render'
 import type { RenderLimit } from './render-limit'
@@ -38,6 +39,7 @@ export function pages(
 ): PagesHandler {
   const render = pageRenderer(settings, services)
   const refuse = tooManyRenders(render)
+  const notFound = notFoundPages(render, settings, services.logger)
 
   // A burst of requests for a page not kept yet renders it once.
   const once = singleFlight<{ kept: CachedResponse } | { rendered: RenderedPage } | null>()
@@ -73,6 +75,8 @@ export function pages(
       await refuse(req, res, wait)
       return
     }
+    // A made-up path that reaches no page: the not-found page rendered once, the path written in.
+    if (await notFound.answer(req, res, url)) return
     const outcome = await once(key, async () => {
       const rendered = await render(url, req.headers, req.site, undefined)
       if (!rendered) return null
