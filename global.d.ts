@@ -2,19 +2,7 @@ import type React from 'react'
 import type { BrandCatalog } from './shared/brands'
 import type { PhraseKey, Phrases } from './shared/i18n/translate'
 import type { Language, Locale } from './shared/locale'
-import type {
-  DeskActor,
-  PageComplaintDesk,
-  PageDesk,
-  PageDocuments,
-  PageFigures,
-  PagePoliticalAds,
-  PagePreferences,
-  PagePrivacyRequests,
-  PageRequesterAccess,
-  PageSearch,
-  PageStaff,
-} from './shared/page-services'
+import type { DeskActor, PageContextServices } from './shared/page-services'
 import type { UnsubscribeView } from './shared/privacy-rights/preferences'
 import type { SignInView, StaffIdentity, StaffMember } from './shared/privacy-rights/staff'
 import type { StatusNotice } from './shared/privacy-rights/status-page'
@@ -23,7 +11,8 @@ import type { Site } from './shared/site'
 /** The page context's services are typed by shared/page-services.ts: this file imports nothing from server/. */
 declare global {
   namespace Vike {
-    interface PageContext {
+    /** The page's services (shared/page-services.ts), on the server only. */
+    interface PageContext extends Partial<PageContextServices> {
       Page: () => React.JSX.Element
       /** Resolved from the Host header by the server before Vike runs. */
       site: Site
@@ -36,36 +25,16 @@ declare global {
       search: string
       /** Settings the server hands to rendering, never to the browser. */
       settings?: RenderSettings
-      /** The document store: on the server only (never serialised to the browser). */
-      documents?: PageDocuments
-      /** The privacy-request service: on the server only. */
-      privacyRequests?: PagePrivacyRequests
-      /** The search index: on the server only. */
-      searchIndex?: PageSearch
-      /** The campaign store: on the server only. */
-      politicalAds?: PagePoliticalAds
       /** Staff pages only: who is signed in (null: nobody); undefined everywhere else. */
       staffMember?: StaffMember | null
       /** Staff pages only, on the server: the full identity the audit trail records. */
       staffIdentity?: StaffIdentity | null
       /** The sign-in page's view: how sign-in is offered and what to tell. */
       staffSignIn?: SignInView | null
-      /** The staff service: on the server only. */
-      staff?: PageStaff
-      /** The privacy desk (issue 16): on the server only. */
-      desk?: PageDesk
-      /** Complaints about political ads on the desk (issue 18): on the server only. */
-      complaintDesk?: PageComplaintDesk
-      /** Issue 25: the requester's status page, its code and package: on the server only. */
-      requesterAccess?: PageRequesterAccess
-      /** Issue 29: the public figures and the desk's (on the server only). */
-      figures?: PageFigures
       /** Issue 25, the status page: the request this browser unlocked with a mailed code (null: none). */
       statusUnlocked?: string | null
       /** Issue 25, the status page after one of its forms: what to tell (a wrong code, a code sent, …). */
       statusNotice?: StatusNotice | null
-      /** Issue 28: the preference centre (the reader's choices through their link): on the server only. */
-      preferences?: PagePreferences
       /** Issue 28: the page of a one-click unsubscribe link, as server/api/unsubscribe.ts found its token. */
       unsubscribe?: UnsubscribeView
       /** Staff pages, on the server: the privacy-team member acting on the desk; null without that role. */

@@ -91,3 +91,31 @@ export interface PageFigures {
   publicFigures(country: Country): Promise<PublicFigures>
   deskFigures(countries: readonly Country[]): Promise<FiguresTable[]>
 }
+
+/**
+ * The services a page's data reads from the page context, by their names there: on the server only (never
+ * serialised to the browser). global.d.ts puts them on the page context, each optional; the server's page
+ * renderer (server/middleware/page-render.ts) is given all of them.
+ */
+export interface PageContextServices {
+  /** The document store. */
+  documents: PageDocuments
+  /** The privacy-request service (the verification page). */
+  privacyRequests: PagePrivacyRequests
+  /** The search index. */
+  searchIndex: PageSearch
+  /** The campaign store (the transparency centre). */
+  politicalAds: PagePoliticalAds
+  /** The staff service. */
+  staff: PageStaff
+  /** The privacy desk (issue 16). */
+  desk: PageDesk
+  /** Complaints about political ads on the desk (issue 18). */
+  complaintDesk: PageComplaintDesk
+  /** Issue 25: the requester's status page, its code and package. */
+  requesterAccess: PageRequesterAccess
+  /** Issue 28: the preference centre (the reader's choices through their link). */
+  preferences: PagePreferences
+  /** Issue 29: the public figures and the desk's. */
+  figures: PageFigures
+}

@@ -1,17 +1,6 @@
 import { render as abortWith } from 'vike/abort'
 import { renderPage } from 'vike/server'
-import type {
-  PageComplaintDesk,
-  PageDesk,
-  PageDocuments,
-  PageFigures,
-  PagePoliticalAds,
-  PagePreferences,
-  PagePrivacyRequests,
-  PageRequesterAccess,
-  PageSearch,
-  PageStaff,
-} from '#shared/page-services.ts'
+import type { PageContextServices } from '#shared/page-services.ts'
 import type { Country } from '#shared/site.ts'
 import { BRANDS } from '../brands'
 import { isDatabaseUnavailable } from '../db/unavailable'
@@ -23,20 +12,7 @@ import type { Logger } from '../logger'
  * What the pages' data may call (the page context's services): the server's services, seen through the
  * interfaces of shared/page-services.ts that global.d.ts gives pages, so each service must implement its own.
  */
-export interface PageServices {
-  documents: PageDocuments
-  privacyRequests: PagePrivacyRequests
-  searchIndex: PageSearch
-  politicalAds: PagePoliticalAds
-  staff: PageStaff
-  desk: PageDesk
-  complaintDesk: PageComplaintDesk
-  /** Issue 25: the requester's status page (its code, its package). */
-  requesterAccess: PageRequesterAccess
-  /** Issue 28: the reader's preference centre. */
-  preferences: PagePreferences
-  /** Issue 29: the figures page (public) and the desk's figures. */
-  figures: PageFigures
+export interface PageServices extends PageContextServices {
   /** The countries the desk shows (STAFF_COUNTRIES). */
   staffCountries: readonly Country[]
   logger: Logger
