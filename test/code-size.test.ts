@@ -18,7 +18,6 @@ const TEST = /\.test\.tsx?$/
  */
 const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
-  'server/app.ts',
   'server/db/migrations/001-initial.ts',
   'server/db/migrations/021-notice-archive.ts',
   'server/db/retention-repository.ts',
