@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { contentProblems, writeContentStamp } from '#server/content.ts'
+import { writePreparedDocuments } from '#server/documents/prepared.ts'
 
 const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'))
 const problems = contentProblems(root)
@@ -17,4 +18,6 @@ if (problems.length > 0) {
   // What the build found valid, file by file: a production start does not check it again (issue 30).
   mkdirSync(join(root, 'dist'), { recursive: true })
   writeContentStamp(root)
+  // And the documents as parsed now: a stamped start reads them instead of parsing them again.
+  writePreparedDocuments(root)
 }

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express'
 import type { Config } from './config'
 import { assertContent } from './content'
 import { migrateDatabase, openDatabase } from './db/database'
+import { readPreparedDocuments } from './documents/prepared'
 import { loadDocuments } from './documents/store'
 import type { Logger } from './logger'
 import { createTransport, type MailTransport } from './mail/transport'
@@ -33,7 +34,7 @@ export async function openBase(config: Config, options: ComposeOptions) {
   const { root, logger, clock } = options
   // The build checked content/ too, and stamped it: production trusts the stamp while every file is as the
   // build found it; an instance never serves content that breaks its schemas.
-  assertContent(root, { trustBuildStamp: !options.development })
+  const stamped = assertContent(root, { trustBuildStamp: !options.development })
   // Redis may come up after this instance, or never (the store falls back to memory): it connects while the
   // migrations are checked, and the start waits a moment for it only after them.
   const redis = config.redisUrl ? connectRateLimitStore(config.redisUrl, logger) : null
@@ -48,7 +49,11 @@ export async function openBase(config: Config, options: ComposeOptions) {
     statementTimeoutMs: config.databaseTimeouts.statementMs,
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost'),
   })
-  const documents = loadDocuments(join(root, 'content/documents'))
+  // Content as the build stamped it: the documents as the build parsed them (issue 30).
+  const documents = loadDocuments(
+    join(root, 'content/documents'),
+    stamped ? readPreparedDocuments(root) : null,
+  )
   const transport: MailTransport = createTransport(config.smtpUrl, join(root, 'data/mail'), {
     maxConnections: config.smtpMaxConnections,
   })

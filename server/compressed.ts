@@ -68,8 +68,23 @@ function encodeSync(identity: Buffer, encoding: Encoding): Buffer {
  * stands for any encoding not named. Our order wins over the client's, as brotli is smaller.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  // Issue 30: browsers send a handful of distinct values; each is parsed once (at most CHOSEN_MAX kept).
+  const key = acceptEncoding ?? ''
+  let encoding = chosen.get(key)
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(key)
+    if (chosen.size >= CHOSEN_MAX) chosen.clear()
+    chosen.set(key, encoding)
+  }
+  return encoding
+}
+
+const CHOSEN_MAX = 256
+const chosen = new Map<string, Encoding>()
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>()
-  for (const part of (acceptEncoding ?? '').split(',')) {
+  for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
     const q = parameters.find((parameter) => parameter.startsWith('q='))
     if (name) weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0)

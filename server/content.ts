@@ -96,12 +96,13 @@ export function contentStamped(root: string): boolean {
  * At start-up: the site does not serve content that breaks its schemas. Content the build checked and
  * stamped (unchanged since, file for file) is not checked again when `trustBuildStamp` (production, whose
  * bundle holds the schemas the build checked with): that saves a start a second or more (issue 30); a file
- * changed, added or removed after the build is checked as ever.
+ * changed, added or removed after the build is checked as ever. True when the build's stamp was trusted.
  */
-export function assertContent(root: string, options: { trustBuildStamp?: boolean } = {}): void {
-  if (options.trustBuildStamp && contentStamped(root)) return
+export function assertContent(root: string, options: { trustBuildStamp?: boolean } = {}): boolean {
+  if (options.trustBuildStamp && contentStamped(root)) return true
   const problems = contentProblems(root)
   if (problems.length > 0) throw new ContentError(`Content is not valid:\n${problems.join('\n')}`)
+  return false
 }
 
 /** One line per ajv error of `data`. */

@@ -32,7 +32,7 @@ const LAYERS = Object.keys(MAY_IMPORT) as Layer[]
  * outbox worker) are services; compose* builds everything.
  */
 const SERVER_FLOORS = [
-  ['composition', /^server\/(index|app|compose(-[a-z]+)?|startup-failure|shutdown)\.ts$/],
+  ['composition', /^server\/(index|app(-[a-z]+)?|compose(-[a-z]+)?|startup-failure|shutdown)\.ts$/],
   ['routers', /^server\/(api|openapi|staff)\//],
   [
     'middleware',

@@ -18,7 +18,6 @@ const TEST = /\.test\.tsx?$/
  */
 const TO_SPLIT = new Set<string>([
   'server/api/status.ts',
-  'server/app.ts',
   'server/services/file-store.ts',
 ])
 

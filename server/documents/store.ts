@@ -50,6 +50,9 @@ export interface DocumentStore {
   changes(locale: Locale): DocumentChange[]
 }
 
+/** Every locale's documents by key, each with its versions (newest first). */
+export type DocumentsByLocale = Map<Locale, Map<string, LegalDocument[]>>
+
 /** Where a locale keeps the earlier versions of its documents: `history/{key}/{yyyy-mm-dd}.md`. */
 const HISTORY = 'history'
 
@@ -64,10 +67,11 @@ export function documentProblems(folder: string): string[] {
 
 /**
  * Loads every `content/documents/{locale}/{key}.md` and its earlier versions once, at start-up. A file that
- * breaks the rules stops the start with a message naming it.
+ * breaks the rules stops the start with a message naming it. Issue 30: `prepared` are the documents as the build
+ * parsed them (server/documents/prepared.ts), given when the content is as the build found it.
  */
-export function loadDocuments(folder: string): DocumentStore {
-  const { byLocale, problems } = readDocuments(folder)
+export function loadDocuments(folder: string, prepared: DocumentsByLocale | null = null): DocumentStore {
+  const { byLocale, problems } = prepared ? { byLocale: prepared, problems: [] } : readDocuments(folder)
   if (problems.length > 0) throw new Error(problems.join('\n'))
 
   /** The versions (newest first, current first of all) of a key in the locale that holds its text. */
@@ -146,7 +150,8 @@ export function loadDocuments(folder: string): DocumentStore {
   }
 }
 
-function readDocuments(folder: string) {
+/** Every document of `folder` and its earlier versions, parsed, and the problems found. */
+export function readDocuments(folder: string) {
   const byLocale = new Map<Locale, Map<string, LegalDocument[]>>()
   const problems: string[] = []
   const parse = (path: string, key: string, locale: Locale): LegalDocument | null => {

@@ -20,7 +20,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const path = pathOf(req)
     const incoming = req.get('X-Request-Id')
     const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    res.set('X-Request-Id', requestId)
+    res.setHeader('X-Request-Id', requestId)
     // Read when a line is written: the site and the route are known only later in the chain.
     const context = (): LogContext => ({
       requestId,
