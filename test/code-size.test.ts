@@ -17,13 +17,11 @@ const TEST = /\.test\.tsx?$/
  * split, and a file that no longer breaks a limit fails the test until it leaves (the list only shrinks).
  */
 const TO_SPLIT = new Set<string>([
-  'server/api/status.ts',
   'server/app.ts',
   'server/db/migrations/001-initial.ts',
   'server/db/migrations/021-notice-archive.ts',
   'server/db/retention-repository.ts',
   'server/services/api-clients.ts',
-  'server/services/file-store.ts',
   'server/services/notice-archive.ts',
   'server/services/staff.ts',
   'server/services/unsubscribe.ts',

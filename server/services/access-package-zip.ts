@@ -45,11 +45,20 @@ export function packageZip(parts: {
       mtime,
     },
   )
+  // A download cut off mid-way (the requester left) destroys the ZIP's output: the file being read stops
+  // too, its generator closed, so no query runs for a package nobody receives.
+  const reading = new Set<Readable>()
+  zip.outputStream.once('close', () => {
+    for (const stream of reading) stream.destroy()
+  })
   for (const file of stored) {
     const compress = file.contentType === 'text/csv' || file.contentType === 'application/json'
-    zip.addReadStreamLazy(paths.get(file.id) ?? file.id, { size: file.size, compress, mtime }, (done) =>
-      done(null, Readable.from(files.read(file))),
-    )
+    zip.addReadStreamLazy(paths.get(file.id) ?? file.id, { size: file.size, compress, mtime }, (done) => {
+      const stream = Readable.from(files.read(file))
+      reading.add(stream)
+      stream.once('close', () => reading.delete(stream))
+      done(null, stream)
+    })
   }
   zip.end()
   return zip
