@@ -86,19 +86,21 @@ function judge(
 }
 
 /**
- * Runs `work` while one client downloads the export again and again (reading every byte, keeping none), and
- * the server's resident memory is sampled: its growth over the value before the loop began.
+ * Runs `work` while `clients` clients (one unless said) each download the export again and again (reading
+ * every byte, keeping none), and the server's resident memory is sampled: its growth over the value before
+ * the loop began.
  */
-async function whileLooping(
+export async function whileLooping(
   server: Server,
   target: { path: string; headers: Record<string, string> },
   work: () => Promise<Run>,
+  clients = 1,
 ) {
   let running = true
   let downloads = 0
   let bytes = 0
   let failure: string | null = null
-  const loop = (async () => {
+  const loop = async () => {
     while (running) {
       const status = await download(server.base + target.path, target.headers, (n) => {
         bytes += n
@@ -109,20 +111,24 @@ async function whileLooping(
       }
       downloads++
     }
-  })()
+  }
+  const loops = Promise.all(Array.from({ length: clients }, loop))
   try {
     const { result, growthMb } = await sampled(server, work)
     return { run: result, downloads, bytes, growthMb, failure }
   } finally {
     running = false
-    await loop.catch((error: unknown) => {
+    await loops.catch((error: unknown) => {
       failure = String(error)
     })
   }
 }
 
 /** Runs `work` while the server's resident memory is sampled every 50 ms: its growth over the value before. */
-async function sampled<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+export async function sampled<T>(
+  server: Server,
+  work: () => Promise<T>,
+): Promise<{ result: T; growthMb: number }> {
   const before = residentMb(server.pid)
   let peak = before
   const sampler = setInterval(() => {
@@ -137,7 +143,7 @@ async function sampled<T>(server: Server, work: () => Promise<T>): Promise<{ res
 }
 
 /** One download, its bytes counted and dropped as they come; answers its status. */
-function download(
+export function download(
   url: string,
   headers: Record<string, string>,
   counted: (bytes: number) => void,
