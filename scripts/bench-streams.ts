@@ -86,21 +86,19 @@ function judge(
 }
 
 /**
- * Runs `work` while `clients` clients (one unless said) each download the export again and again (reading
- * every byte, keeping none), and the server's resident memory is sampled: its growth over the value before
- * the loop began.
+ * Runs `work` while one client downloads the export again and again (reading every byte, keeping none), and
+ * the server's resident memory is sampled: its growth over the value before the loop began.
  */
-export async function whileLooping(
+async function whileLooping(
   server: Server,
   target: { path: string; headers: Record<string, string> },
   work: () => Promise<Run>,
-  clients = 1,
 ) {
   let running = true
   let downloads = 0
   let bytes = 0
   let failure: string | null = null
-  const loop = async () => {
+  const loop = (async () => {
     while (running) {
       const status = await download(server.base + target.path, target.headers, (n) => {
         bytes += n
@@ -111,14 +109,13 @@ export async function whileLooping(
       }
       downloads++
     }
-  }
-  const loops = Promise.all(Array.from({ length: clients }, loop))
+  })()
   try {
     const { result, growthMb } = await sampled(server, work)
     return { run: result, downloads, bytes, growthMb, failure }
   } finally {
     running = false
-    await loops.catch((error: unknown) => {
+    await loop.catch((error: unknown) => {
       failure = String(error)
     })
   }
