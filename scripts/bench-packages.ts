@@ -5,7 +5,7 @@
  * server's resident memory grows by at most 64 MB during the upload and during a download, and the page's
  * p99 beside ten downloads stays within 2× its quiet p99. `--quick` runs the same with a package of 1 MB.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { MAX_FILE_BYTES, MAX_REQUEST_FILE_BYTES } from '#shared/privacy-rights/tasks.ts'
 import { BROWSER, NL, ROOT, type Scenario } from './bench-context.ts'
@@ -13,7 +13,7 @@ import { seedTaskClient } from './bench-fixtures.ts'
 import { mailSink, send } from './bench-http.ts'
 import { type Budget, measure, type Run, type Target } from './bench-load.ts'
 import { completedPackage, type Package, taskOf, uploadPdf, verifiedAccess } from './bench-package-seed.ts'
-import { type Server, startServer } from './bench-processes.ts'
+import { type Server, startServer, track } from './bench-processes.ts'
 import type { Options, Report } from './bench-report.ts'
 import { download, sampled } from './bench-streams.ts'
 
@@ -23,6 +23,8 @@ const RSS_GOAL_MB = 64
 const P99_GOAL = 2
 /** Requesters downloading the package at once while the page is measured. */
 const DOWNLOADERS = 10
+/** curl's exit code when its --max-time passed. */
+const CURL_TIMED_OUT = 28
 
 /** Issue 30's sizes (100 MB in files of 25 MB), or 4 files of 256 kB in --quick (CI). */
 function sizes(options: Options) {
@@ -99,7 +101,7 @@ async function besideDownloads(
   const first = await send(server.base, PAGE.path, PAGE.headers)
   if (first.status !== 200) report.fail(`${name}: ${PAGE.path} answered ${first.status}`)
   const quiet = await measure(server.base, PAGE, size.connections, size.budget)
-  const loaded = await whileDownloading(server, pkg, () =>
+  const loaded = await whileDownloading(server, pkg, size.budget.seconds, () =>
     measure(server.base, PAGE, size.connections, size.budget),
   )
   if (loaded.failure) report.fail(`${name}: a download ${loaded.failure}`)
@@ -117,12 +119,16 @@ async function besideDownloads(
 /**
  * Runs `work` while DOWNLOADERS requesters download the package again and again, each a `curl` of its own
  * (reading every byte into /dev/null): in other processes, so the bench's event loop, which times the page's
- * answers, is not the one receiving a gigabyte. Counts whole downloads and bytes; samples the server's memory.
+ * answers, is not the one receiving a gigabyte. Each curl stops after `seconds` (a package of 100 MB takes
+ * longer ten at a time), so its bytes are counted however far it got. Counts whole downloads and bytes;
+ * samples the server's memory.
  */
-async function whileDownloading(server: Server, pkg: Package, work: () => Promise<Run>) {
+async function whileDownloading(server: Server, pkg: Package, seconds: number, work: () => Promise<Run>) {
   const headers = Object.entries(pkg.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
   const args = [
     '-s',
+    '-m',
+    String(Math.ceil(seconds)),
     '-o',
     '/dev/null',
     '-w',
@@ -130,36 +136,36 @@ async function whileDownloading(server: Server, pkg: Package, work: () => Promis
     ...headers,
     server.base + pkg.path,
   ]
-  const running = new Set<ChildProcess>()
   let stopped = false
   let downloads = 0
   let bytes = 0
   let failure: string | null = null
   const loop = async () => {
     while (!stopped) {
-      const curl = spawn('curl', args, { stdio: ['ignore', 'pipe', 'ignore'] })
-      running.add(curl)
+      // In a process group of its own, which the bench kills if it ends early (bench-processes.ts).
+      const curl = spawn('curl', args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'] })
+      void track(curl)
       let out = ''
       curl.stdout.on('data', (text: Buffer) => {
         out += text.toString()
       })
       const code = await new Promise<number | null>((done) => curl.once('close', done))
-      running.delete(curl)
       const [status = '', size = '0'] = out.split(' ')
       bytes += Number(size)
-      if (stopped) return
-      if (code !== 0 || status !== '200') failure ??= `answered ${status || `nothing (curl ${code})`}`
-      else downloads++
+      // 28: stopped after `seconds`, not a failure.
+      if (status !== '200' || (code !== 0 && code !== CURL_TIMED_OUT))
+        failure ??= `answered ${status || `nothing (curl ${code})`}`
+      else if (code === 0) downloads++
     }
   }
   const loops = Promise.all(Array.from({ length: DOWNLOADERS }, loop))
   try {
     const { result, growthMb } = await sampled(server, work)
+    stopped = true
+    await loops
     return { run: result, downloads, bytes, growthMb, failure }
   } finally {
     stopped = true
-    for (const curl of running) curl.kill()
-    await loops
   }
 }
 
