@@ -57,14 +57,16 @@ export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date 
 
     /**
      * A stored file's plain bytes, chunk by chunk, as they are read: never the whole file in memory. Each
-     * chunk waits for its turn (`byteTurn`), so however many files are read at once, other answers come between.
+     * chunk is read and opened in its turn (`inTurn`), so however many files are read at once, other answers
+     * come between.
      */
     async *read(file: StoredFile): AsyncGenerator<Buffer> {
       for (let n = 0; n < file.chunks; n++) {
-        await byteTurn()
-        const sealed = await readChunk(db.db, file.id, n)
-        if (!sealed) throw new Error(`File ${file.id} lacks chunk ${n}`)
-        yield sealer.open(file.id, n, sealed)
+        yield await inTurn(async () => {
+          const sealed = await readChunk(db.db, file.id, n)
+          if (!sealed) throw new Error(`File ${file.id} lacks chunk ${n}`)
+          return sealer.open(file.id, n, sealed)
+        })
       }
     },
   }
@@ -72,16 +74,17 @@ export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date 
 
 export type FileStore = ReturnType<typeof createFileStore>
 
-let lastTurn: Promise<void> = Promise.resolve()
+let lastTurn: Promise<unknown> = Promise.resolve()
 /**
- * Issue 30 item 4: a turn of the event loop for one chunk's work (read, decrypt), one after the other across
- * every file this instance reads: ten packages downloaded at once take turns with each other and between any
- * two of them the instance answers pages, instead of reading ten chunks back to back.
+ * Issue 30 item 4: one chunk's work (its query, its decryption) at a time across every file this instance
+ * reads, each after a turn of the event loop: ten packages downloaded at once take turns with each other, and
+ * between any two chunks the instance answers pages, instead of opening ten chunks back to back (on
+ * PostgreSQL, ten answers arriving together).
  */
-function byteTurn(): Promise<void> {
-  const turn = lastTurn.then(() => nextTurn())
-  lastTurn = turn
-  return turn
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const done = lastTurn.then(() => nextTurn()).then(work)
+  lastTurn = done.catch(() => {})
+  return done
 }
 
 /** AES-256-GCM per chunk: nonce, ciphertext, tag; the file's id and the chunk's number as additional data. */
