@@ -203,3 +203,11 @@ export function storedRequests(url: string, root: string): Promise<{ requests: n
     return { requests: await count('privacy_requests'), mails: await count('mail_outbox') }
   })
 }
+
+/** Issue 25: a Dutch brand system that takes tasks (access answers with files); answers its secret. */
+export function seedTaskClient(url: string, root: string): Promise<string> {
+  return withDatabase(url, root, async (db) => {
+    const clients = createApiClientService({ db, brands: BRANDS })
+    return (await clients.add({ name: 'Bench packages', country: 'NL', brands: ['AD'], tasks: true })).secret
+  })
+}

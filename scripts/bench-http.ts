@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { atCleanUp, freePort, type Server, tempFolder, track } from './bench-processes.ts'
 
@@ -118,10 +119,16 @@ export interface MailSink {
   lastAt(): number
   /** Resolves when `count` mails have arrived, or after `timeoutMs`. */
   waitFor(count: number, timeoutMs: number): Promise<boolean>
+  /** With `keep`: `pattern` in the text of the latest mail (whose subject matches), once one arrives. */
+  match(pattern: RegExp, subject?: RegExp): Promise<RegExpExecArray>
 }
 
-/** A local SMTP server that accepts and discards mail, so the outbox poller works as in production. */
-export async function mailSink(): Promise<MailSink> {
+/**
+ * A local SMTP server that accepts and discards mail, so the outbox poller works as in production; with
+ * `keep`, it keeps the text of each mail (a few, for a scenario that follows a link or a code in one).
+ */
+export async function mailSink(options: { keep?: boolean } = {}): Promise<MailSink> {
+  const kept: { subject: string; text: string }[] = []
   let received = 0
   let first = 0
   let last = 0
@@ -136,7 +143,12 @@ export async function mailSink(): Promise<MailSink> {
       callback()
     },
     onData(stream, _session, callback) {
-      stream.resume()
+      if (options.keep)
+        void simpleParser(stream).then(
+          (mail) => kept.push({ subject: mail.subject ?? '', text: mail.text ?? '' }),
+          () => kept.push({ subject: '', text: '' }),
+        )
+      else stream.resume()
       stream.on('end', () => {
         received++
         last = performance.now()
@@ -170,6 +182,16 @@ export async function mailSink(): Promise<MailSink> {
           done(false)
         }, timeoutMs).unref()
       })
+    },
+    async match(pattern, subject = /./) {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+        for (const mail of kept.toReversed()) {
+          const found = subject.test(mail.subject) ? pattern.exec(mail.text) : null
+          if (found) return found
+        }
+        await new Promise((wait) => setTimeout(wait, 50))
+      }
+      throw new Error(`No mail matched ${pattern} within 30 s`)
     },
   }
 }

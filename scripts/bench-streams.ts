@@ -122,7 +122,10 @@ async function whileLooping(
 }
 
 /** Runs `work` while the server's resident memory is sampled every 50 ms: its growth over the value before. */
-async function sampled<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+export async function sampled<T>(
+  server: Server,
+  work: () => Promise<T>,
+): Promise<{ result: T; growthMb: number }> {
   const before = residentMb(server.pid)
   let peak = before
   const sampler = setInterval(() => {
@@ -137,7 +140,7 @@ async function sampled<T>(server: Server, work: () => Promise<T>): Promise<{ res
 }
 
 /** One download, its bytes counted and dropped as they come; answers its status. */
-function download(
+export function download(
   url: string,
   headers: Record<string, string>,
   counted: (bytes: number) => void,

@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Bench, ROOT, type Scenario, sizes } from './bench-context.ts'
+import { packagesScenario } from './bench-packages.ts'
 import { cleanUp, postgresUrl, sqliteUrl } from './bench-processes.ts'
 import { rendersScenario } from './bench-renders.ts'
 import { createReport, loadAverage, parseOptions } from './bench-report.ts'
@@ -34,6 +35,7 @@ const SCENARIOS: readonly Scenario[] = [
   feedScenario,
   rendersScenario,
   streamsScenario,
+  packagesScenario,
 ]
 
 async function main(): Promise<number> {

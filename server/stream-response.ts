@@ -21,7 +21,30 @@ export async function streamBody(
     res.end()
     return
   }
-  const source = Readable.from(pieces(pages), { objectMode: false })
+  await streamTo(res, Readable.from(pieces(pages), { objectMode: false }))
+}
+
+/**
+ * Issue 30 item 4: a file's or a package's bytes, as they are read (`source`: a stream, or the chunks a
+ * generator yields), with the client's backpressure; a client that leaves stops the reading, as in
+ * `streamBody`, and is no error. The headers are the caller's.
+ */
+export async function streamBytes(
+  req: Request,
+  res: Response,
+  source: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+): Promise<void> {
+  if (req.method === 'HEAD') {
+    res.end()
+    if (source instanceof Readable) source.destroy()
+    else if (!('pipe' in source)) await source[Symbol.asyncIterator]().return?.()
+    return
+  }
+  await streamTo(res, source)
+}
+
+/** `pipeline` into the response: its end, a client gone (quietly), or an error thrown on. */
+async function streamTo(res: Response, source: NodeJS.ReadableStream | AsyncIterable<unknown>) {
   try {
     await pipeline(source, res)
   } catch (error) {

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { type RequestHandler, type Response, Router } from 'express'
 import { isLanguage, toLocale } from '#shared/locale.ts'
 import {
@@ -26,7 +24,7 @@ import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskActor, DeskService } from '../services/desk'
 import { ValidationFailed } from '../services/errors'
-import { streamBody } from '../stream-response'
+import { streamBody, streamBytes } from '../stream-response'
 import { ajv, fieldErrors } from '../validation'
 
 const validateQuery = ajv.compile(deskQuerySchema)
@@ -152,7 +150,7 @@ function answerFile(desk: DeskService, countries: readonly Country[]): RequestHa
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       'X-Content-Type-Options': 'nosniff',
     })
-    await pipeline(Readable.from(bytes), res)
+    await streamBytes(req, res, bytes)
   }
 }
 

@@ -7,6 +7,7 @@ import { sameOriginOnly } from '../middleware/post-guards'
 import type { RequesterAccess } from '../services/requester-access'
 import { UNLOCK_COOKIE } from '../services/requester-access'
 import { readCookie, setHostCookie } from '../staff/cookies'
+import { streamBytes } from '../stream-response'
 
 const REFUSALS: Record<Exclude<StatusNotice, 'sent'>, HttpError> = {
   wrong: new HttpError(400, 'CODE_WRONG', 'The code is not right; try again'),
@@ -29,6 +30,22 @@ const field = (req: Request, name: string) => {
   const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name] ?? req.query[name]
   return typeof value === 'string' ? value : ''
 }
+
+/** After a form: back to the status page of the link (303). */
+const back = (req: Request, res: Response) =>
+  res
+    .set('Cache-Control', 'no-store')
+    .redirect(
+      303,
+      `/${req.params.lang}/privacy-rights/status?token=${encodeURIComponent(field(req, 'token'))}`,
+    )
+
+type Refuse = (
+  req: Request,
+  res: Response,
+  next: (error?: unknown) => void,
+  notice: Exclude<StatusNotice, 'sent'>,
+) => void
 
 /**
  * Issue 25 item 4: the second factor of the requester's status page and the package download. The page's forms
@@ -58,12 +75,7 @@ export function statusRouter(
     if (notice && notice !== 'sent') res.locals.pageStatus = REFUSALS[notice].status
     page(req, res, next)
   }
-  const refuse = (
-    req: Request,
-    res: Response,
-    next: (error?: unknown) => void,
-    notice: Exclude<StatusNotice, 'sent'>,
-  ) => {
+  const refuse: Refuse = (req, res, next, notice) => {
     if (REFUSALS[notice].status === 429) res.set('Retry-After', notice === 'limited' ? '86400' : '60')
     if (wantsJson(req)) {
       res
@@ -76,14 +88,6 @@ export function statusRouter(
     }
     show(req, res, next, notice)
   }
-  const back = (req: Request, res: Response) =>
-    res
-      .set('Cache-Control', 'no-store')
-      .redirect(
-        303,
-        `/${req.params.lang}/privacy-rights/status?token=${encodeURIComponent(field(req, 'token'))}`,
-      )
-
   router.use(path, (req, _res, next) => next(isLanguage(String(req.params.lang)) ? undefined : 'router'))
 
   router.get(path, (req, res, next) => show(req, res, next))
@@ -106,7 +110,18 @@ export function statusRouter(
     back(req, res)
   })
 
-  router.get(`${path}/package`, async (req, res, next) => {
+  router.get(`${path}/package`, answerPackage(access, refuse, logger))
+
+  return router
+}
+
+/**
+ * The access package as a ZIP, written as it is read (issue 30 item 4: memory stays bounded whatever its size).
+ * A requester who leaves mid-way stops the reading, and is no error; a download that reached its end goes on
+ * the request's timeline.
+ */
+function answerPackage(access: RequesterAccess, refuse: Refuse, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
     const unlocked = access.unlockedBy(readCookie(req, UNLOCK_COOKIE))
     const result = await access.download(field(req, 'token'), unlocked)
     if (result.kind !== 'zip')
@@ -117,17 +132,15 @@ export function statusRouter(
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     })
-    result.stream.on('error', (error) => {
+    if (req.method === 'GET')
+      res.on('finish', () => {
+        access
+          .downloaded(result.requestId)
+          .catch((error: unknown) => logger.warn({ err: error }, 'download not recorded'))
+      })
+    await streamBytes(req, res, result.stream).catch((error: unknown) => {
+      // The response is cut off: the client sees a broken transfer, never a package that looks whole.
       logger.error({ err: error }, 'access package failed while it was sent')
-      res.destroy(error instanceof Error ? error : new Error(String(error)))
     })
-    res.on('finish', () => {
-      access
-        .downloaded(result.requestId)
-        .catch((error: unknown) => logger.warn({ err: error }, 'download not recorded'))
-    })
-    result.stream.pipe(res)
-  })
-
-  return router
+  }
 }

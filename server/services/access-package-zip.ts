@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream'
-import { ZipFile } from 'yazl'
 import { serverTranslate } from '#shared/i18n/catalog.server.ts'
 import type { eventsOf } from '../db/desk-repository'
 import type { filesOf } from '../db/file-repository'
@@ -8,12 +6,13 @@ import { accessSummary } from './access-summary'
 import type { taskViews } from './brand-tasks'
 import type { FileStore } from './file-store'
 import { mailLocale } from './request-mails'
+import { type ZipEntry, zipStream } from './zip-stream'
 
 /** Issue 31 (moved from requester-access.ts): the access package as a ZIP. */
 
 /**
  * The summary page in the requester's language and every brand's files, each in its brand's folder under a
- * name unique there; the files are read chunk by chunk as the ZIP is written.
+ * name unique there; the files are read chunk by chunk as the ZIP is written (zip-stream.ts).
  */
 export function packageZip(parts: {
   request: PrivacyRequest
@@ -22,7 +21,7 @@ export function packageZip(parts: {
   events: Awaited<ReturnType<typeof eventsOf>>
   files: FileStore
   now: Date
-}): ZipFile {
+}): AsyncGenerator<Buffer> {
   const { request, views, stored, events, files, now } = parts
   const t = serverTranslate(mailLocale(request))
   const folderOf = new Map(views.map((task) => [task.id, safeName(task.client)]))
@@ -36,23 +35,17 @@ export function packageZip(parts: {
     paths.set(file.id, path)
   }
   const reply = events.findLast((event) => event.kind === 'completed')?.text ?? null
-  const zip = new ZipFile()
-  const mtime = now
-  zip.addBuffer(
-    Buffer.from(accessSummary(t, request, views, reply, paths)),
-    `${t('package.summary_file')}.html`,
-    {
-      mtime,
-    },
-  )
-  for (const file of stored) {
-    const compress = file.contentType === 'text/csv' || file.contentType === 'application/json'
-    zip.addReadStreamLazy(paths.get(file.id) ?? file.id, { size: file.size, compress, mtime }, (done) =>
-      done(null, Readable.from(files.read(file))),
-    )
-  }
-  zip.end()
-  return zip
+  const summary = Buffer.from(accessSummary(t, request, views, reply, paths))
+  const entries: ZipEntry[] = [
+    { path: `${t('package.summary_file')}.html`, mtime: now, compress: true, bytes: () => [summary] },
+    ...stored.map((file) => ({
+      path: paths.get(file.id) ?? file.id,
+      mtime: now,
+      compress: file.contentType === 'text/csv' || file.contentType === 'application/json',
+      bytes: () => files.read(file),
+    })),
+  ]
+  return zipStream(entries)
 }
 
 /** A name that is one path part in a ZIP on every system: no separators, no control or reserved characters. */

@@ -151,7 +151,7 @@ async function packageDownload(
   state: RequesterState,
   unlocked: string | null,
 ): Promise<
-  | { kind: 'zip'; name: string; stream: NodeJS.ReadableStream; requestId: string; lang: 'nl' | 'fr' }
+  | { kind: 'zip'; name: string; stream: AsyncGenerator<Buffer>; requestId: string; lang: 'nl' | 'fr' }
   | { kind: 'locked' | 'gone' | 'none' }
 > {
   const { db, brands, files, now } = ctx
@@ -165,11 +165,11 @@ async function packageDownload(
     filesOf(db.db, { requestId: request.id }),
     eventsOf(db.db, request.id),
   ])
-  const zip = packageZip({ request, views, stored, events, files, now })
+  const stream = packageZip({ request, views, stored, events, files, now })
   return {
     kind: 'zip',
     name: `${request.reference}.zip`,
-    stream: zip.outputStream,
+    stream,
     requestId: request.id,
     lang: request.language,
   }

@@ -2,6 +2,7 @@ import type { ParsedMail } from 'mailparser'
 import request from 'supertest'
 import { expect } from 'vitest'
 import { outboxCounts } from '#server/db/outbox-repository.ts'
+import type { Logger } from '#server/logger.ts'
 import type { DeskActor } from '#server/services/desk.ts'
 import type { RequestDetail } from '#shared/privacy-rights/desk.ts'
 import { type DatabaseKind, testDatabaseUrl } from './app'
@@ -42,6 +43,8 @@ export async function deskTestSetup(
     worker?: 'running' | 'driven'
     /** The host the desk is on (issue 26: a staff host of a deployed table), by default nl.localhost. */
     staffHost?: string
+    /** Where the app's log lines go (silent unless given). */
+    logger?: Logger
   } = {},
 ) {
   const staffHost = options.staffHost ?? STAFF_HOST
@@ -67,7 +70,11 @@ export async function deskTestSetup(
       PRIVACY_MAILBOX_BE: MAILBOX.BE,
       ...env,
     },
-    { clock, staffOrigins: options.staffHost ? [`https://${options.staffHost}`] : [] },
+    {
+      clock,
+      staffOrigins: options.staffHost ? [`https://${options.staffHost}`] : [],
+      logger: options.logger,
+    },
   )
   const worker = setup.composition.startWorkers({
     outboxIntervalMs: 20,

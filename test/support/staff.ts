@@ -1,5 +1,6 @@
 import request from 'supertest'
 import { expect } from 'vitest'
+import type { Logger } from '#server/logger.ts'
 import { testSetup } from './app'
 import { startTestIdentityProvider, TEST_CLIENT } from './oidc-provider'
 
@@ -70,7 +71,7 @@ export async function signIn(app: App, login: string, host = 'nl.localhost') {
  */
 export async function staffTestSetup(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; staffOrigins?: string[] } = {},
+  options: { clock?: () => Date; staffOrigins?: string[]; logger?: Logger } = {},
 ) {
   const idp = await startTestIdentityProvider({
     redirectUris: [
@@ -85,7 +86,7 @@ export async function staffTestSetup(
       STAFF_OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
       ...env,
     },
-    undefined,
+    options.logger,
     options,
   )
   return {
