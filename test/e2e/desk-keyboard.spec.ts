@@ -210,7 +210,7 @@ const COMPLAINT_FILTERS = [
     status: 'Status',
     received: 'Ontvangen',
     apply: 'Filter toepassen',
-    results: /^\d+ meldingen?( |$)/,
+    results: /^\d+ melding(en)?( |$)/,
   },
   {
     origin: HOSTS.beLocal,
