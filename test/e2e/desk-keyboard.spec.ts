@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { chooseByKeyboard, type RequestSite, tabTo, verifiedRequest } from './desk-walk'
+import { chooseByKeyboard, fileComplaint, type RequestSite, tabTo, verifiedRequest } from './desk-walk'
 import { focusedRingFailures } from './focus-ring'
-import { expect, HOSTS, hydrated, test } from './support'
+import { expect, HOSTS, hydrated, signInAtProvider, test } from './support'
 
 /**
  * Issue 32's done-when: the desk walked with the keyboard only, in Chromium, in Dutch and in French: sign in
@@ -91,6 +91,18 @@ async function expectPageStart(page: Page, skip: string, step: string) {
   await expectFocusOn(page, page.getByRole('link', { name: skip }), `${step}, then Tab`)
 }
 
+/** Tabs to the status filter, chooses `option` with the arrow keys, Tabs to the filter's button, presses Enter. */
+async function filterStatusByKeyboard(page: Page, label: string, option: string, button: string) {
+  const status = page.getByRole('combobox', { name: label, exact: true })
+  await tabTo(page, status)
+  await expectFocusOn(page, status, 'the status filter')
+  await chooseByKeyboard(page, status, option)
+  const apply = page.getByRole('button', { name: button })
+  await tabTo(page, apply)
+  await expectFocusOn(page, apply, 'the filter’s button')
+  await page.keyboard.press('Enter')
+}
+
 /** Types `text` into the focused field (replacing what it holds), Tabs to its button and presses Enter. */
 async function typeAndSend(page: Page, text: string, button: string, step: string) {
   await page.keyboard.press('ControlOrMeta+A')
@@ -130,14 +142,7 @@ test.describe('the desk by keyboard only (issue 32)', () => {
       await tabTo(page, search)
       await expectFocusOn(page, search, 'the search')
       await page.keyboard.type(reference)
-      const status = page.getByRole('combobox', { name: t.status, exact: true })
-      await tabTo(page, status)
-      await expectFocusOn(page, status, 'the status filter')
-      await chooseByKeyboard(page, status, t.open)
-      const apply = page.getByRole('button', { name: t.apply })
-      await tabTo(page, apply)
-      await expectFocusOn(page, apply, 'the filters’ button')
-      await page.keyboard.press('Enter')
+      await filterStatusByKeyboard(page, t.status, t.open, t.apply)
       await page.waitForURL(`${queue}?q=${reference}&status=open`)
       await hydrated(page)
       // The results' heading takes the focus, read out with the count: the form is not crossed again.
@@ -193,5 +198,47 @@ test.describe('the desk by keyboard only (issue 32)', () => {
       await expect(message).toHaveText(t.completed)
       await expectFocusOn(page, message, 'completed')
       await expect(page.getByRole('heading', { level: 1 })).toContainText(t.done)
+    })
+})
+
+/** The complaints list's filter, in each language: its field, its button, the heading of its results. */
+const COMPLAINT_FILTERS = [
+  {
+    origin: HOSTS.nlLocal,
+    lang: 'nl',
+    login: 'lisa.desk@dpgmedia.nl',
+    status: 'Status',
+    received: 'Ontvangen',
+    apply: 'Filter toepassen',
+    results: /^\d+ melding(en)?( |$)/,
+  },
+  {
+    origin: HOSTS.beLocal,
+    lang: 'fr',
+    login: 'lisa.desk@dpgmedia.be',
+    status: 'Statut',
+    received: 'Reçu',
+    apply: 'Appliquer le filtre',
+    results: /^\d+ signalements?( |$)/,
+  },
+] as const
+
+test.describe('the complaints list by keyboard (issue 32)', () => {
+  for (const t of COMPLAINT_FILTERS)
+    test(`in ${t.lang}: after filtering, the results' heading has the focus, as on the requests queue`, async ({
+      page,
+    }) => {
+      // A complaint of this site, so the filter finds at least one.
+      await fileComplaint(t.origin, t.lang === 'nl' ? 'NL' : 'BE', t.lang)
+      const list = `${t.origin}/${t.lang}/internal-privacy-rights/complaints`
+      await page.goto(list)
+      await signInAtProvider(page, t.login)
+      await page.waitForURL(list)
+      await hydrated(page)
+      await filterStatusByKeyboard(page, t.status, t.received, t.apply)
+      await page.waitForURL(`${list}?status=received`)
+      await hydrated(page)
+      // The results' heading takes the focus, read out with the count: the form is not crossed again.
+      await expectFocusOn(page, page.getByRole('heading', { level: 2, name: t.results }), 'the filtered list')
     })
 })

@@ -74,3 +74,40 @@ export async function chooseByKeyboard(page: Page, select: Locator, label: strin
   for (let step = 0; step < Math.abs(target - current); step++) await page.keyboard.press(key)
   await expect(select.locator('option:checked')).toHaveText(label)
 }
+
+/** A complaint about the site's first sample ad, as the ad page's dialog sends it: answers its reference. */
+export async function fileComplaint(
+  origin: string,
+  country: 'NL' | 'BE',
+  lang: 'nl' | 'fr',
+): Promise<string> {
+  const answer = await siteRequest(origin, '/api/political-ad-complaint', {
+    method: 'POST',
+    headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+    body: {
+      name: 'Camille Dubois-Vandenbroucke',
+      email: `complaint-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+      explanation: 'The payer is not named in the transparency notice.',
+      reason: 'INCORRECT',
+      campaignId: country === 'NL' ? 'sample-nl-2026-001' : 'sample-be-2026-001',
+      locale: `${lang}_${country.toLowerCase()}`,
+    },
+  })
+  expect(answer.status).toBe(200)
+  return (answer.json as { reference: string }).reference
+}
+
+/**
+ * Fills the desk's objection form (test/e2e/reflow.spec.ts, forced-colours.spec.ts) for `email`: its language,
+ * the first brand, e-mail, the last identity check; sends it and waits for its confirmation page.
+ */
+export async function sendObjection(page: Page, lang: 'nl' | 'fr', email: string) {
+  await page.locator('main form input[type="email"]').first().fill(email)
+  const language = page.locator(`input[name="language"][value="${lang}"]`)
+  if ((await language.count()) > 0) await language.check()
+  await page.locator('input[name="brand"]').nth(0).check()
+  await page.locator('input[name="communicationType"][value="EMAIL"]').check()
+  await page.locator('input[name="identityMethod"]').last().check()
+  await page.locator('main form.staff-form button[type="submit"]').click()
+  await page.waitForURL(/\/internal-privacy-rights\/processed\?request=/)
+}

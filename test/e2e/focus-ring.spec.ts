@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { focusRingFailures } from './focus-ring'
 import { expect, HOSTS, onlyOnce, test } from './support'
 
 /**
@@ -6,7 +7,8 @@ import { expect, HOSTS, onlyOnce, test } from './support'
  * the background it sits on. The ring is read as Chromium draws it (the outline and the halo around it), the
  * background as the nearest box behind the element that paints one. Every control Tab reaches is checked, on
  * pages with the white, grey and navy surfaces (header, footer, cards, forms, search), at 1440 and
- * 320 px. The yellow ring of before (#f0b400, 1.73:1 on the page's grey) fails here.
+ * 320 px. The yellow ring of before (#f0b400, 1.73:1 on the page's grey) fails here: the last test puts it
+ * back and sees both checks fail, this walk and the shared check every page state passes (test/e2e/focus-ring.ts).
  */
 const PAGES = [
   `${HOSTS.nlLocal}/nl`,
@@ -95,4 +97,30 @@ test.describe('the focus ring (issue 32)', () => {
       }
     })
   }
+})
+
+/** The ring as it was before issue 32: a 3 px outline in the brand's yellow, nothing around it. */
+const OLD_RING = ':focus-visible { outline: 3px solid #f0b400 !important; box-shadow: none !important }'
+
+test.describe('the focus ring of before (issue 32)', () => {
+  // The old ring goes back in as a style tag, which the site's CSP would refuse.
+  test.use({ bypassCSP: true })
+
+  test('fails with the yellow ring of before (#f0b400, no dark ring)', async ({ page }) => {
+    onlyOnce()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(`${HOSTS.nlLocal}/nl/privacy-rights/access`, { waitUntil: 'load' })
+    await page.addStyleTag({ content: OLD_RING })
+    const weak = (await focusStops(page)).filter((stop) => Math.max(stop.ring, stop.halo) < 3)
+    const found = weak.map((stop) => `${stop.ring.toFixed(2)} on ${stop.background}`)
+    expect(found).toContain('1.73 on rgb(245, 246, 248)')
+    // The shared check reads every control at once, the form's fields on their white card included.
+    const failures = await focusRingFailures(page)
+    // The home page's white cards and form too, where the old ring had 1.87:1.
+    await page.goto(`${HOSTS.nlLocal}/nl`, { waitUntil: 'load' })
+    await page.addStyleTag({ content: OLD_RING })
+    failures.push(...(await focusRingFailures(page)))
+    expect(failures.filter((line) => line.endsWith('1.73:1 on rgb(245, 246, 248)')).length).toBeGreaterThan(0)
+    expect(failures.filter((line) => line.endsWith('1.87:1 on rgb(255, 255, 255)')).length).toBeGreaterThan(0)
+  })
 })

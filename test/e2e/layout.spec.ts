@@ -131,7 +131,7 @@ async function expectEdged(box: Locator) {
 test.describe('forced colours (issue 20)', () => {
   test('the menu icon and the complaint dialog keep their shape (issue 32)', async ({ page }) => {
     onlyOnce()
-    await page.setViewportSize({ width: 375, height: 700 })
+    await page.setViewportSize({ width: 320, height: 700 })
     await page.emulateMedia({ forcedColors: 'active' })
     await page.goto(`${HOSTS.beLocal}/nl/political-ads/sample-be-2026-001`)
     await hydrated(page)

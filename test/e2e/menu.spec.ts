@@ -87,7 +87,7 @@ test.describe('mobile menu on a phone', () => {
     await expect(page.getByTestId('menu-veil')).toBeVisible()
     await page.setViewportSize({ width: 1326, height: 812 })
     await expect(page.getByTestId('menu-veil')).toHaveCount(0)
-    await page.setViewportSize({ width: 375, height: 812 })
+    await page.setViewportSize({ width: 320, height: 700 })
     await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
   })
 

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { relative, resolve, sep } from 'node:path'
 import type { Page } from '@playwright/test'
-import { DOCUMENT_KEYS } from '#shared/documents.ts'
-import { fallbackChain, type Locale } from '#shared/locale.ts'
+import { fileComplaint, sendObjection } from './desk-walk'
+import { ads, BELGIAN_ROUTES, documents, histories, pageRoutes, ROUTES, unlistedPages } from './routes'
 import {
   expect,
   expectNoAxeViolations,
@@ -27,66 +25,6 @@ import {
  * cannot escape it.
  */
 
-const CONTENT = resolve(import.meta.dirname, '../../content')
-const PAGES = resolve(import.meta.dirname, '../../pages')
-
-/** Spec §2's routes that need no state, for every language of every site. */
-const ROUTES = [
-  '',
-  '/about',
-  '/phone',
-  '/search',
-  '/search?q=cookie',
-  '/political-ads',
-  '/privacy-rights',
-  '/privacy-rights/direct-marketing/brands',
-  '/privacy-rights/access',
-  '/privacy-rights/rectification',
-  '/privacy-rights/forgotten-overview',
-  '/privacy-rights/forgotten',
-  '/privacy-rights/push-notifications',
-  '/privacy-rights/figures',
-  '/email-verified',
-  '/email-verification-failed',
-  '/email-verification-expired',
-  '/privacy-rights/status?token=unknown',
-  '/privacy-rights/preferences',
-  '/privacy-rights/preferences?token=unknown',
-  '/not-found',
-]
-/** Spec §2: removal from publication exists in Belgium only. */
-const BELGIAN_ROUTES = ['/privacy-rights/publication']
-
-/**
- * Every document a site serves in one locale: its own texts and those spec §4's fallback takes from another
- * locale (the Belgian site shows the Dutch site's Kidsweek policy, the English overlay the Dutch texts).
- */
-const documents = (locale: Locale) =>
-  DOCUMENT_KEYS.filter((key) =>
-    fallbackChain(locale).some((from) => existsSync(resolve(CONTENT, 'documents', from, `${key}.md`))),
-  ).map((key) => `/document/${key}`)
-
-/**
- * Issue 29: the history pages of every document a locale shows that has earlier versions: its list of
- * versions, each earlier version, and the current version's comparison with the one before it.
- */
-const histories = (locale: Locale) =>
-  DOCUMENT_KEYS.flatMap((key) => {
-    const from = fallbackChain(locale).find((candidate) =>
-      existsSync(resolve(CONTENT, 'documents', candidate, `${key}.md`)),
-    )
-    const folder = from ? resolve(CONTENT, 'documents', from, 'history', key) : ''
-    if (!from || !existsSync(folder)) return []
-    const text = readFileSync(resolve(CONTENT, 'documents', from, `${key}.md`), 'utf8')
-    const current = /^updated: (\S+)$/m.exec(text)?.[1] ?? ''
-    const earlier = readdirSync(folder).map((file) => file.replace(/\.md$/, ''))
-    return [
-      `/document/${key}/versions`,
-      ...earlier.map((date) => `/document/${key}/versions/${date}`),
-      `/document/${key}/versions/${current}/changes`,
-    ]
-  })
-
 /** The request forms: each is also measured with its errors shown and its account details open. */
 const FORMS = new Set([
   '/privacy-rights/direct-marketing/brands',
@@ -95,14 +33,6 @@ const FORMS = new Set([
   '/privacy-rights/forgotten',
   '/privacy-rights/publication',
 ])
-
-/** Every ad of a site, from the sample campaigns the local sites load. */
-const ads = (country: 'nl' | 'be') =>
-  (
-    JSON.parse(readFileSync(resolve(CONTENT, 'campaigns', `${country}.json`), 'utf8')) as {
-      campaignItems: { id: string }[]
-    }
-  ).campaignItems.map((item) => `/political-ads/${item.id}`)
 
 /** A site in one language: its origin, its locale (for its documents) and the routes it serves. */
 const siteIn = (name: string, country: 'nl' | 'be', lang: 'nl' | 'fr' | 'en') => ({
@@ -304,20 +234,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       const unique = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
 
       // A complaint to open in the desk.
-      const complaint = await siteRequest(site.origin, '/api/political-ad-complaint', {
-        method: 'POST',
-        headers: { Origin: site.origin, 'Sec-Fetch-Site': 'same-origin' },
-        body: {
-          name: 'Camille Dubois-Vandenbroucke',
-          email: `reflow-complaint-${unique}@example.be`,
-          explanation: 'The payer is not named in the transparency notice.',
-          reason: 'INCORRECT',
-          campaignId: site.country === 'NL' ? 'sample-nl-2026-001' : 'sample-be-2026-001',
-          locale: `${site.lang}_${site.country.toLowerCase()}`,
-        },
-      })
-      expect(complaint.status).toBe(200)
-      const complaintReference = (complaint.json as { reference: string }).reference
+      const complaintReference = await fileComplaint(site.origin, site.country, site.lang)
 
       await page.goto(`${staff}/direct-marketing`)
       await signInAtProvider(page, `lisa.desk@dpgmedia.${site.country.toLowerCase()}`)
@@ -331,17 +248,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       await submit.click()
       await expect(page.locator('.field__error').first()).toBeVisible()
       await checkPage(page, wide)
-      await page
-        .locator('main form input[type="email"]')
-        .first()
-        .fill(`jean.vandenbroucke.${unique}@example.com`)
-      const language = page.locator(`input[name="language"][value="${site.lang}"]`)
-      if ((await language.count()) > 0) await language.check()
-      await page.locator('input[name="brand"]').nth(0).check()
-      await page.locator('input[name="communicationType"][value="EMAIL"]').check()
-      await page.locator('input[name="identityMethod"]').last().check()
-      await submit.click()
-      await page.waitForURL(/\/internal-privacy-rights\/processed\?request=/)
+      await sendObjection(page, site.lang, `jean.vandenbroucke.${unique}@example.com`)
       await hydrated(page)
       const requestReference = (await page.locator('.summary dd').first().innerText()).trim()
       expect(requestReference).toMatch(new RegExp(`^${site.country}-\\d{6}-[2-9A-Z]{5}$`))
@@ -438,45 +345,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
 
   test('the list of pages above holds every page folder', () => {
     onlyOnce()
-    // Route patterns the tests above visit, as Vike's folders name them.
-    const visited = new Set([
-      ...ROUTES.map((route) => route.replace(/\?.*$/, '')),
-      ...BELGIAN_ROUTES,
-      '/document/@key',
-      '/document/@key/versions',
-      '/document/@key/versions/@date',
-      '/document/@key/versions/@date/changes',
-      '/political-ads/@id',
-      '/privacy-rights/direct-marketing/communication-types',
-      '/privacy-rights/processed',
-      '/verify-email',
-      '/internal-privacy-rights/direct-marketing',
-      '/internal-privacy-rights/processed',
-      '/internal-privacy-rights/requests',
-      '/internal-privacy-rights/requests/@reference',
-      '/internal-privacy-rights/complaints',
-      '/internal-privacy-rights/complaints/@reference',
-      '/internal-privacy-rights/figures',
-      '/internal-privacy-rights/sign-in',
-      // A one-click unsubscribe link's page: measured at 320 px in test/e2e/preferences.spec.ts (it needs a key).
-      '/unsubscribe',
-    ])
-    const folders = pageFolders(PAGES)
-      .map((folder) => `/${folder}`.replace(/\/index$/, '').replace(/^\/$/, ''))
-      // The error page shows for /not-found and every unknown path.
-      .filter((route) => route !== '/_error')
-    expect(folders.length).toBeGreaterThan(25)
-    expect(folders.filter((route) => !visited.has(route))).toEqual([])
+    expect(pageRoutes().length).toBeGreaterThan(25)
+    expect(unlistedPages()).toEqual([])
   })
 })
-
-/** Every folder under `pages/` that holds a page (`+Page.tsx`), relative and with forward slashes. */
-function pageFolders(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith(`${sep}+Page.tsx`) || path === '+Page.tsx')
-    .map((path) =>
-      relative(root, resolve(root, path, '..'))
-        .split(sep)
-        .join('/'),
-    )
-}

@@ -1,5 +1,6 @@
 import '../staff.css'
 import '../desk.css'
+import { useEffect, useRef } from 'react'
 import { useData } from '#renderer/useData.ts'
 import { usePageContext } from '#renderer/usePageContext.tsx'
 import { useTranslate } from '#renderer/useTranslate.tsx'
@@ -37,6 +38,13 @@ export default function Page() {
     const query = params.toString()
     return query ? `${base}?${query}` : base
   }
+  // Issue 32, as on the requests queue: a page of results the filter or the pager asked for opens at its
+  // heading, which takes the focus (read out with the count), so the keyboard does not cross the form again.
+  const resultsRef = useRef<HTMLHeadingElement>(null)
+  const asked = Boolean(status) || offset > 0
+  useEffect(() => {
+    if (asked) resultsRef.current?.focus()
+  }, [asked])
   return (
     <div className="desk">
       <h1>{t('staff.complaints.list.heading')}</h1>
@@ -62,7 +70,7 @@ export default function Page() {
         </p>
       </form>
       <section className="card" aria-labelledby="complaints-heading">
-        <h2 id="complaints-heading">
+        <h2 id="complaints-heading" ref={resultsRef} tabIndex={-1}>
           {t('staff.complaints.list.results', { smart_count: total, first, last })}
         </h2>
         {items.length === 0 ? (

@@ -9,4 +9,5 @@ export default {
     'staff.desk.field.table',
     'political_ads.reasons',
   ],
+  hydrate: true,
 } satisfies Config
