@@ -9,7 +9,6 @@ import {
   mailsTo,
   onlyOnce,
   signInAtProvider,
-  siteRequest,
   test,
   verificationLink,
 } from './support'
