@@ -109,17 +109,6 @@ export function sendCompressed(req: Request, res: Response, body: CompressedBody
   sendVariant(req, res, encoding, body.etags[encoding], () => body.variants[encoding])
 }
 
-/**
- * Issue 30: an answer made for this request alone and not kept (a small body, up to 64 kB: the main thread
- * compresses it), sent as `sendCompressed` would send its kept copy, with the same bytes and ETag; only the
- * encoding the client accepts is made, and none for a `304`.
- */
-export function sendCompressedOnce(req: Request, res: Response, body: string | Buffer): void {
-  const identity = typeof body === 'string' ? Buffer.from(body) : body
-  const encoding = preferredEncoding(req.headers['accept-encoding'])
-  sendVariant(req, res, encoding, etagOf(hashOf(identity), encoding), () => encodeSync(identity, encoding))
-}
-
 function sendVariant(req: Request, res: Response, encoding: Encoding, etag: string, variant: () => Buffer) {
   markPrecompressed(res)
   res.vary('Accept-Encoding')

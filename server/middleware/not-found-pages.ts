@@ -1,10 +1,11 @@
-import type { Request, Response } from 'express'
+import type { Request } from 'express'
 import { PAGE_ROOTS } from '#shared/page-roots.ts'
 import { followRedirects } from '#shared/redirects.ts'
 import { redirectRules } from '#shared/routing.ts'
 import type { Site } from '#shared/site.ts'
-import { sendCompressedOnce } from '../compressed'
+import { compressBody } from '../compressed'
 import type { Logger } from '../logger'
+import type { CachedResponse } from '../response-cache'
 import { keptFor, type RenderedPage } from './page-delivery'
 
 /**
@@ -34,6 +35,8 @@ interface Template {
   headers: [string, string][]
   /** The page's bytes around each place the stand-in path was written. */
   parts: string[]
+  /** How long a copy may be kept (a not-found page's time). */
+  maxAgeMs: number
 }
 
 export function notFoundPages(render: Render, settings: RenderSettings, logger: Logger) {
@@ -51,28 +54,31 @@ export function notFoundPages(render: Render, settings: RenderSettings, logger: 
       return null
     }
     const parts = first.body.split(STAND_INS[0])
+    const maxAgeMs = keptFor(first, `/${lang}${STAND_INS[0]}`)
     const same =
       parts.length > 1 &&
       parts.join(STAND_INS[1]) === second.body &&
       JSON.stringify(first.headers) === JSON.stringify(second.headers) &&
-      keptFor(first, `/${lang}${STAND_INS[0]}`) !== null
+      maxAgeMs !== null
     if (!same)
       logger.warn({ host: site.host, lang }, 'the not-found page depends on its path: rendered per path')
-    return same ? { status: first.status, headers: first.headers, parts } : null
+    return same && maxAgeMs !== null
+      ? { status: first.status, headers: first.headers, parts, maxAgeMs }
+      : null
   }
 
   return {
     /**
-     * Answers a path that reaches no page with the not-found page, as a kept copy of it would be sent (same
-     * bytes and ETag, `Cache-Control: no-cache`): true when it did, false when Vike must route the path.
+     * The not-found page for a path that reaches no page, as the kept copy a render of it would give (same
+     * bytes and headers), with how long it may be kept; null when Vike must route the path.
      */
-    async answer(req: Request, res: Response, url: string): Promise<boolean> {
+    async page(req: Request, url: string): Promise<{ kept: CachedResponse; maxAgeMs: number } | null> {
       const site = req.site
       const match = PLAIN_PATH.exec(url)
       const [, lang = '', path = ''] = match ?? []
-      if (!site || !match || PAGE_ROOTS.has(path.split('/')[1] ?? '')) return false
+      if (!site || !match || PAGE_ROOTS.has(path.split('/')[1] ?? '')) return null
       // A legacy document path (or any other redirect the pages' router would follow) is not a made-up one.
-      if (followRedirects(url, redirectRules(site, settings)).kind !== 'none') return false
+      if (followRedirects(url, redirectRules(site, settings)).kind !== 'none') return null
       const key = `${site.host}|${lang}`
       let template = templates.get(key)
       if (!template) {
@@ -84,12 +90,9 @@ export function notFoundPages(render: Render, settings: RenderSettings, logger: 
         templates.set(key, template)
       }
       const page = await template
-      if (!page) return false
-      res.status(page.status)
-      for (const [name, value] of page.headers) res.setHeader(name, value)
-      res.setHeader('Cache-Control', 'no-cache')
-      sendCompressedOnce(req, res, page.parts.join(path))
-      return true
+      if (!page) return null
+      const body = await compressBody(page.parts.join(path))
+      return { kept: { status: page.status, headers: page.headers, body }, maxAgeMs: page.maxAgeMs }
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { compressBody } from '../compressed'
-import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
+import { type CachedResponse, type ResponseCache, type Shelf, singleFlight } from '../response-cache'
 import { notFoundPages } from './not-found-pages'
 import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
 import { type PageServices, pageRenderer } from './page-render'
@@ -75,24 +75,17 @@ export function pages(
       await refuse(req, res, wait)
       return
     }
-    // A made-up path that reaches no page: the not-found page rendered once, the path written in.
-    if (await notFound.answer(req, res, url)) return
     const outcome = await once(key, async () => {
+      // A made-up path that reaches no page: the not-found page rendered once, the path written in, kept as
+      // a render of it would be (the same path asked again is a kept answer).
+      const made = await notFound.page(req, url)
+      if (made) return keep(cache, key, made.kept, 'other', made.maxAgeMs)
       const rendered = await render(url, req.headers, req.site, undefined)
       if (!rendered) return null
       const maxAgeMs = keptFor(rendered, url)
       if (maxAgeMs === null) return { rendered }
-      const kept: CachedResponse = {
-        status: rendered.status,
-        headers: rendered.headers,
-        body: await compressBody(rendered.body),
-        ...(rendered.pageCache && rendered.pageCache.tag !== undefined
-          ? { tag: rendered.pageCache.tag }
-          : {}),
-      }
       const shelf = rendered.status === 200 && !url.includes('?') ? 'pages' : 'other'
-      cache.set(key, kept, { shelf, maxAgeMs: maxAgeMs === Infinity ? undefined : maxAgeMs })
-      return { kept }
+      return keep(cache, key, await keptCopy(rendered), shelf, maxAgeMs)
     })
     if (!outcome) next()
     else if ('kept' in outcome) send(req, res, outcome.kept, url)
@@ -121,4 +114,20 @@ function staffContextOf(res: Response, services: PageServices) {
       ? { ...res.locals.staff, countries: services.staffCountries }
       : null,
   }
+}
+
+/** A rendered page as the cache keeps it: its body compressed, its tag to forget it by. */
+async function keptCopy(rendered: RenderedPage): Promise<CachedResponse> {
+  return {
+    status: rendered.status,
+    headers: rendered.headers,
+    body: await compressBody(rendered.body),
+    ...(rendered.pageCache && rendered.pageCache.tag !== undefined ? { tag: rendered.pageCache.tag } : {}),
+  }
+}
+
+/** Keeps a copy for `maxAgeMs` (Infinity: until newer answers push it out). */
+function keep(cache: ResponseCache, key: string, kept: CachedResponse, shelf: Shelf, maxAgeMs: number) {
+  cache.set(key, kept, { shelf, maxAgeMs: maxAgeMs === Infinity ? undefined : maxAgeMs })
+  return { kept }
 }
