@@ -75,7 +75,18 @@ describe.each(DATABASES)(
       expect(token).toMatch(/^[\w-]{43}$/)
       const stored = await setup.composition.db.db.selectFrom('preference_tokens').selectAll().execute()
       expect(JSON.stringify(stored)).not.toContain(token)
-      // Beyond RECIPIENT_MAILS_PER_DAY mails to one address: the same 202, no more mail.
+      // Beyond RECIPIENT_MAILS_PER_DAY mails to one address: the same 202, no more mail. The outbox is counted
+      // by recipient domain: a sent mail's address is erased from its row, so on a quick machine some of the
+      // three are already anonymous when the test looks.
+      const queuedToDomain = async () =>
+        (
+          await setup.composition.db.db
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('recipient_domain', '=', 'example.be')
+            .execute()
+        ).length
+      const queuedBefore = await queuedToDomain()
       for (let i = 0; i < 4; i++)
         expect(
           (
@@ -88,12 +99,7 @@ describe.each(DATABASES)(
         ).toBe(202)
       // Three were written to the outbox with the requests (the fourth not at all) and all three arrive: no
       // fixed wait, which a loaded machine outlasts.
-      const outbox = await setup.composition.db.db
-        .selectFrom('mail_outbox')
-        .select('to_address')
-        .where('to_address', '=', 'vol@example.be')
-        .execute()
-      expect(outbox).toHaveLength(3)
+      expect((await queuedToDomain()) - queuedBefore).toBe(3)
       const toFull = (mail: { to?: unknown }) => JSON.stringify(mail.to).includes('vol@example.be')
       await sink.waitFor(toFull, 3)
       expect(sink.mails.filter(toFull)).toHaveLength(3)
