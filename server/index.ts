@@ -45,7 +45,11 @@ async function main() {
     }
     logger.info({ port: config.port, mode: development ? 'development' : 'production' }, 'listening')
     // Issue 30: what the start no longer waits for is built now, before a visitor's search needs it.
-    setImmediate(() => composition.services.search.warm())
+    composition.services.search
+      .warm()
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'search indexes not built ahead: built at first search'),
+      )
   })
 
   // Graceful shutdown: readiness fails at once, requests are served for the drain period (the load

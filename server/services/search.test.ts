@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { snippet } from './search'
+import { loadDocuments } from '../documents/store'
+import { createSearchService, snippet } from './search'
 
 const joined = (text: string, terms: string[], width?: number) =>
   snippet(text, terms, width)
@@ -45,5 +47,37 @@ describe('snippet (issue 20)', () => {
         expect(body.toLowerCase()).toContain(term.toLowerCase())
       }),
     )
+  })
+})
+
+describe('the search indexes built ahead (issue 30: a restarted instance answers pages meanwhile)', () => {
+  const documents = loadDocuments(join(import.meta.dirname, '../../content/documents'))
+  const queries = ['cookies', 'gegevens verwijderen', 'publicité', 'telefoon']
+  const locales = ['nl_nl', 'nl_be', 'fr_be'] as const
+
+  it('finds what a search that builds its own index finds', async () => {
+    const warmed = createSearchService(documents)
+    await warmed.warm()
+    const cold = createSearchService(documents)
+    for (const locale of locales)
+      for (const query of queries) expect(warmed.search(query, locale)).toEqual(cold.search(query, locale))
+  })
+
+  it('lets other work run while it builds, and keeps an index a search built meanwhile', async () => {
+    const search = createSearchService(documents)
+    let turns = 0
+    let building = true
+    const count = () => {
+      turns++
+      if (building) setImmediate(count)
+    }
+    setImmediate(count)
+    const warming = search.warm()
+    // A visitor's search for a locale not built yet: built at once, and kept when warm() comes to it.
+    const early = search.search('cookies', 'fr_be')
+    await warming
+    building = false
+    expect(turns).toBeGreaterThan(10)
+    expect(search.search('cookies', 'fr_be')).toEqual(early)
   })
 })

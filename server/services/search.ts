@@ -62,8 +62,11 @@ export interface SearchService {
   search(query: string, locale: Locale, limit?: number): { total: number; results: SearchResult[] }
   /** Rough size of the indexes, for operators (JSON length of the serialised indexes). */
   indexBytes(): number
-  /** Builds every locale's index now (after listening), so no visitor's search waits for one. */
-  warm(): void
+  /**
+   * Builds every locale's index now (after listening), so no visitor's search waits for one: a few entries at
+   * a time, so the pages asked for meanwhile (a restarted instance's first visitors) are not held up.
+   */
+  warm(): Promise<void>
 }
 
 /**
@@ -77,21 +80,23 @@ export function createSearchService(documents: DocumentStore): SearchService {
   const locales = LANGUAGES.flatMap((lang) =>
     COUNTRIES.map((country) => ({ lang, country, locale: `${lang}_${country.toLowerCase()}` as Locale })),
   )
-  const indexOf = (locale: Locale) => {
-    const known = indexes.get(locale)
-    if (known) return known
+  const entriesFor = (locale: Locale) => {
     const at = locales.find((candidate) => candidate.locale === locale)
-    if (!at) return undefined
-    const entries = entriesOf(documents, locale, at.lang, at.country, phraseLanguage)
-    const index = new MiniSearch<Entry>({
-      fields: ['title', 'headings', 'text'],
-      storeFields: [],
-      searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
-    })
-    index.addAll(entries)
+    return at && entriesOf(documents, locale, at.lang, at.country, phraseLanguage)
+  }
+  const keep = (locale: Locale, index: MiniSearch<Entry>, entries: Entry[]) => {
     const built = { index, entries: new Map(entries.map((entry) => [entry.id, entry])) }
     indexes.set(locale, built)
     return built
+  }
+  const indexOf = (locale: Locale) => {
+    const known = indexes.get(locale)
+    if (known) return known
+    const entries = entriesFor(locale)
+    if (!entries) return undefined
+    const index = emptyIndex()
+    index.addAll(entries)
+    return keep(locale, index, entries)
   }
 
   return {
@@ -124,10 +129,29 @@ export function createSearchService(documents: DocumentStore): SearchService {
       for (const { locale } of locales) bytes += JSON.stringify(indexOf(locale)?.index).length
       return bytes
     },
-    warm() {
-      for (const { locale } of locales) indexOf(locale)
+    async warm() {
+      for (const { locale } of locales) {
+        await new Promise((resume) => setImmediate(resume))
+        const entries = indexes.has(locale) ? undefined : entriesFor(locale)
+        if (!entries) continue
+        const index = emptyIndex()
+        await index.addAllAsync(entries, { chunkSize: WARM_CHUNK })
+        // A search for this locale meanwhile built it at once: that one stays.
+        if (!indexes.has(locale)) keep(locale, index, entries)
+      }
     },
   }
+}
+
+/** Entries indexed between two turns of the event loop while `warm()` builds the indexes. */
+const WARM_CHUNK = 20
+
+function emptyIndex() {
+  return new MiniSearch<Entry>({
+    fields: ['title', 'headings', 'text'],
+    storeFields: [],
+    searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+  })
 }
 
 /** What a locale's search finds: its documents, the brands' phone numbers and the site's pages. */
