@@ -40,6 +40,21 @@ describe('compressBody', () => {
   })
 })
 
+describe('compressBody for the encoding its first client asked for (issue 30)', () => {
+  it('makes that one now and another when it is first asked for, to the same bytes and ETags', async () => {
+    const html = `<!doctype html><p>${'Zoeken naar iets dat niemand schreef. '.repeat(100)}</p>`
+    const full = await compressBody(html)
+    const body = await compressBody(html, 'gzip')
+    // What was made at once: the body and its gzip variant only.
+    expect(body.bytes).toBe(full.variants.identity.length + full.variants.gzip.length)
+    expect(body.etags).toEqual(full.etags)
+    expect(gunzipSync(body.variants.gzip).toString()).toBe(html)
+    expect(brotliDecompressSync(body.variants.br).toString()).toBe(html)
+    expect(body.variants.br).toBe(body.variants.br)
+    expect((await compressBody(html, 'identity')).bytes).toBe(full.variants.identity.length)
+  })
+})
+
 describe('compressBody of a large page', () => {
   it('compresses a body beyond 64 kB in the thread pool, to the same bytes', async () => {
     const html = `<!doctype html><p>${'Privacyverklaring. '.repeat(5000)}</p>`

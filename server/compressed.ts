@@ -37,20 +37,44 @@ const brotliOptions = (identity: Buffer) => ({
   },
 })
 
-export async function compressBody(body: string | Buffer): Promise<CompressedBody> {
+/**
+ * The body in every encoding. `asked`: the one encoding its first client takes, for an answer few will ask
+ * for again (a page for a query string, issue 30): a small body is compressed in that encoding only, and in
+ * another when a client first asks for it (`bytes` counts what was made at once). Without it, or for a large
+ * body (compressed in the thread pool), every encoding is made now.
+ */
+export async function compressBody(body: string | Buffer, asked?: Encoding): Promise<CompressedBody> {
   const identity = typeof body === 'string' ? Buffer.from(body) : body
-  const [br, gz] =
-    identity.length <= SYNC_MAX_BYTES
-      ? [encodeSync(identity, 'br'), encodeSync(identity, 'gzip')]
-      : await Promise.all([
-          brotli(identity, brotliOptions(identity)),
-          gzipAsync(identity, { level: GZIP_LEVEL }),
-        ])
   const hash = hashOf(identity)
+  const etags = { br: etagOf(hash, 'br'), gzip: etagOf(hash, 'gzip'), identity: etagOf(hash, 'identity') }
+  if (identity.length > SYNC_MAX_BYTES) {
+    const [br, gzip] = await Promise.all([
+      brotli(identity, brotliOptions(identity)),
+      gzipAsync(identity, { level: GZIP_LEVEL }),
+    ])
+    return { variants: { br, gzip, identity }, etags, bytes: identity.length + br.length + gzip.length }
+  }
+  const made: Partial<Record<Encoding, Buffer>> = { identity }
+  const variant = (encoding: Encoding) => {
+    made[encoding] ??= encodeSync(identity, encoding)
+    return made[encoding]
+  }
+  const now: Encoding[] = asked ? [asked] : ['br', 'gzip']
+  const bytes =
+    identity.length +
+    now.reduce((sum, encoding) => sum + (encoding === 'identity' ? 0 : variant(encoding).length), 0)
   return {
-    variants: { br, gzip: gz, identity },
-    etags: { br: etagOf(hash, 'br'), gzip: etagOf(hash, 'gzip'), identity: etagOf(hash, 'identity') },
-    bytes: identity.length + br.length + gz.length,
+    variants: {
+      get br() {
+        return variant('br')
+      },
+      get gzip() {
+        return variant('gzip')
+      },
+      identity,
+    },
+    etags,
+    bytes,
   }
 }
 

@@ -1,11 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { compressBody } from '../compressed'
+import { compressBody, type Encoding, preferredEncoding } from '../compressed'
 import { type CachedResponse, type ResponseCache, type Shelf, singleFlight } from '../response-cache'
 import { notFoundPages } from './not-found-pages'
+import { nothingFoundPages } from './nothing-found-pages'
 import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
 import { type PageServices, pageRenderer } from './page-render'
 import type { RenderLimit } from './render-limit'
 import { tooManyRenders } from './render-refused'
+import { splicedPages } from './spliced-pages'
 
 /** The page handler, and the page that says the service is briefly away (issue 26). */
 export interface PagesHandler extends RequestHandler {
@@ -39,7 +41,9 @@ export function pages(
 ): PagesHandler {
   const render = pageRenderer(settings, services)
   const refuse = tooManyRenders(render)
-  const notFound = notFoundPages(render, settings, services.logger)
+  const spliced = splicedPages(render, services.logger)
+  const notFound = notFoundPages(spliced, settings)
+  const nothingFound = nothingFoundPages(spliced, services)
 
   // A burst of requests for a page not kept yet renders it once.
   const once = singleFlight<{ kept: CachedResponse } | { rendered: RenderedPage } | null>()
@@ -76,16 +80,18 @@ export function pages(
       return
     }
     const outcome = await once(key, async () => {
-      // A made-up path that reaches no page: the not-found page rendered once, the path written in, kept as
-      // a render of it would be (the same path asked again is a kept answer).
-      const made = await notFound.page(req, url)
+      // A made-up path that reaches no page, or made-up words that find nothing: the page rendered once, the
+      // path or words written in, kept as a render of it would be (the same URL asked again is a kept answer).
+      const made = (await notFound.page(req, url)) ?? (await nothingFound.page(req, url))
       if (made) return keep(cache, key, made.kept, 'other', made.maxAgeMs)
       const rendered = await render(url, req.headers, req.site, undefined)
       if (!rendered) return null
       const maxAgeMs = keptFor(rendered, url)
       if (maxAgeMs === null) return { rendered }
       const shelf = rendered.status === 200 && !url.includes('?') ? 'pages' : 'other'
-      return keep(cache, key, await keptCopy(rendered), shelf, maxAgeMs)
+      // A page for a query string is seldom asked for again: compressed for this client's encoding first.
+      const asked = url.includes('?') ? preferredEncoding(req.headers['accept-encoding']) : undefined
+      return keep(cache, key, await keptCopy(rendered, asked), shelf, maxAgeMs)
     })
     if (!outcome) next()
     else if ('kept' in outcome) send(req, res, outcome.kept, url)
@@ -117,11 +123,11 @@ function staffContextOf(res: Response, services: PageServices) {
 }
 
 /** A rendered page as the cache keeps it: its body compressed, its tag to forget it by. */
-async function keptCopy(rendered: RenderedPage): Promise<CachedResponse> {
+async function keptCopy(rendered: RenderedPage, asked?: Encoding): Promise<CachedResponse> {
   return {
     status: rendered.status,
     headers: rendered.headers,
-    body: await compressBody(rendered.body),
+    body: await compressBody(rendered.body, asked),
     ...(rendered.pageCache && rendered.pageCache.tag !== undefined ? { tag: rendered.pageCache.tag } : {}),
   }
 }

@@ -1,6 +1,13 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SearchEntry } from '../db/campaign-repository'
-import { createCampaignTextIndex, pageOfMatches, type TextQuery } from './campaign-text-index'
+import {
+  createCampaignTextIndex,
+  mayHold,
+  pageOfMatches,
+  type TextQuery,
+  trigramsOf,
+} from './campaign-text-index'
 
 const entry = (id: string, fields: Partial<SearchEntry> = {}): SearchEntry => ({
   id,
@@ -93,5 +100,48 @@ describe('the text filter in memory', () => {
     await expect(index.search(query())).rejects.toThrow('database away')
     fail = false
     expect(await index.search(query())).toBeNull()
+  })
+})
+
+describe('the map of three-character runs (issue 30)', () => {
+  const text = fc.stringMatching(/^[a-zà-ÿ0-9 '"%_.-]{0,60}$/)
+
+  it('never turns away a needle some text holds, and turns away made-up words', () => {
+    fc.assert(
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(60),
+        (texts, pick, from, length) => {
+          const source = texts[pick % texts.length] ?? ''
+          const needle = source.slice(from % (source.length + 1), (from % (source.length + 1)) + length)
+          const bits = trigramsOf(texts.map((t, i) => entry(String(i), { text: t })))
+          expect(mayHold(bits, needle)).toBe(true)
+        },
+      ),
+    )
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 30 }), text, (texts, needle) => {
+        const entries = texts.map((t, i) => entry(String(i), { text: t }))
+        // Whatever the map says, a needle it turns away is in no text.
+        if (!mayHold(trigramsOf(entries), needle))
+          expect(entries.some((e) => e.text.includes(needle))).toBe(false)
+      }),
+    )
+    const bits = trigramsOf([
+      entry('a', { text: 'stichting groen land' }),
+      entry('b', { text: 'vereniging 2026' }),
+    ])
+    expect(mayHold(bits, 'miq3k2x1a')).toBe(false)
+    expect(mayHold(bits, 'groen')).toBe(true)
+  })
+
+  it('answers a text no notice holds without walking them, and the same as the walk otherwise', async () => {
+    const entries = [entry('a'), entry('f', { text: 'vereniging f' })]
+    const index = createCampaignTextIndex({ load: async () => entries, maxAgeMs: 5_000, now: () => 0 })
+    await index.search(query())
+    for (const needle of ['zzqx', 'stichting', 'vereniging f', 'ing', 'qq'])
+      expect(await index.search(query({ needle }))).toEqual(pageOfMatches(entries, query({ needle })))
   })
 })

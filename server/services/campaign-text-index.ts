@@ -33,7 +33,7 @@ export function createCampaignTextIndex(options: {
   maxAgeMs: number
   now: () => number
 }): CampaignTextIndex {
-  let held: { entries: Promise<SearchEntry[] | null>; at: number } | null = null
+  let held: { entries: Promise<SearchEntry[] | null>; at: number; trigrams?: Uint8Array } | null = null
   const entries = () => {
     const now = options.now()
     if (!held || now - held.at >= options.maxAgeMs || now < held.at) {
@@ -48,8 +48,15 @@ export function createCampaignTextIndex(options: {
   }
   return {
     async search(query) {
+      const loaded = held
       const all = await entries()
-      return all ? pageOfMatches(all, query) : null
+      if (!all) return null
+      // Words no notice holds (made up, the usual case for a text nobody filtered on yet): nothing to walk.
+      if (loaded === held && held) {
+        held.trigrams ??= trigramsOf(all)
+        if (!mayHold(held.trigrams, query.needle)) return { ids: [], total: 0 }
+      }
+      return pageOfMatches(all, query)
     },
     forget() {
       held = null
@@ -74,4 +81,39 @@ export function pageOfMatches(entries: readonly SearchEntry[], query: TextQuery)
     total++
   }
   return { ids, total }
+}
+
+/**
+ * Issue 30: which runs of three characters occur in some notice's text, as a bitmap (each character reduced
+ * to 6 bits, so two runs may share a bit: the map can only say "maybe"). A needle with a run whose bit is
+ * unset is in no text; built in a few milliseconds for 10,000 notices, against a walk of every notice for
+ * each new text.
+ */
+export function trigramsOf(entries: readonly SearchEntry[]): Uint8Array {
+  const bits = new Uint8Array(1 << 15)
+  for (const { text } of entries) {
+    for (let i = 2; i < text.length; i++) {
+      const run = trigram(text, i)
+      bits[run >> 3] = (bits[run >> 3] ?? 0) | (1 << (run & 7))
+    }
+  }
+  return bits
+}
+
+/** False when no text of the bitmap can hold `needle`; true when one may. */
+export function mayHold(bits: Uint8Array, needle: string): boolean {
+  for (let i = 2; i < needle.length; i++) {
+    const run = trigram(needle, i)
+    if (((bits[run >> 3] ?? 0) & (1 << (run & 7))) === 0) return false
+  }
+  return true
+}
+
+/** The three UTF-16 units ending at `end`, 6 bits each. */
+function trigram(text: string, end: number): number {
+  return (
+    ((text.charCodeAt(end - 2) & 63) << 12) |
+    ((text.charCodeAt(end - 1) & 63) << 6) |
+    (text.charCodeAt(end) & 63)
+  )
 }

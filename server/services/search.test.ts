@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { loadDocuments } from '../documents/store'
-import { createSearchService, snippet } from './search'
+import { createSearchService } from './search'
+import { snippet } from './search-snippet'
 
 const joined = (text: string, terms: string[], width?: number) =>
   snippet(text, terms, width)
