@@ -33,10 +33,19 @@ test.describe('search', () => {
     await expect(page.getByText(/résultats? trouvés?$/)).toBeVisible()
   })
 
-  test('a nonsense word shows the no-results message', async ({ page }) => {
-    await page.goto(`${HOSTS.nlLocal}/nl/search?q=xqzvbnwrtp`)
+  test('a nonsense word shows the no-results message; the page, written from one render, hydrates and searches on', async ({
+    page,
+  }) => {
+    await page.goto(`${HOSTS.nlLocal}/nl/search?q=xqzvbnwrtp+${Date.now().toString(36)}`)
     await expect(page.getByText('We hebben helaas niets kunnen vinden.')).toBeVisible()
     await expectNoAxeViolations(page)
+    // Issue 30: the words were written into a page rendered for other words; React takes it over unchanged.
+    await hydrated(page)
+    const box = page.getByRole('searchbox', { name: 'Waar ben je naar op zoek?' })
+    await expect(box).toHaveValue(/^xqzvbnwrtp [a-z0-9]+$/)
+    await expect(page).toHaveTitle(/^Zoeken naar “xqzvbnwrtp [a-z0-9]+”: 0 resultaten \| /)
+    await box.fill('privacyverklaring')
+    await expect(page.getByText(/^\d+ resultat(en)? gevonden$/)).toBeVisible()
   })
 })
 
