@@ -63,29 +63,40 @@ export function formatFileSize(bytes: number, lang: Language, country: Country):
 /** The clocks of the Low Countries, per country: what a staff member's screen and their exports show. */
 export const TIME_ZONES: Readonly<Record<Country, string>> = { NL: 'Europe/Amsterdam', BE: 'Europe/Brussels' }
 
-const isoFormats: Partial<Record<Country, Intl.DateTimeFormat>> = {}
+const offsetFormats: Partial<Record<Country, Intl.DateTimeFormat>> = {}
+/** The country's UTC offset (`+01:00`) per hour since the epoch: the zones change offset on the hour. */
+const hourOffsets = new Map<string, string>()
+const HOUR_MS = 3_600_000
 
 /**
  * A moment as ISO 8601 in the country's time zone, with its offset (`2026-11-24T10:05:00+01:00`): what a
- * spreadsheet reads as a time, and what the desk shows, never UTC beside local times.
+ * spreadsheet reads as a time, and what the desk shows, never UTC beside local times. Issue 30: the zone's
+ * offset is asked of Intl once per hour of time (a desk export writes 50,000 times; `formatToParts` took
+ * some 16 µs each, blocking the instance for 10 ms per page of 200 rows), the rest is arithmetic.
  */
 export function localIsoDateTime(iso: string, country: Country): string {
-  // One formatter per zone: making one costs far more than using it (a desk export formats 200,000 times).
+  const ms = Date.parse(iso)
+  if (Number.isNaN(ms)) throw new RangeError(`Not a time: ${iso}`)
+  const hour = Math.floor(ms / HOUR_MS)
+  const key = `${country}|${hour}`
+  let offset = hourOffsets.get(key)
+  if (offset === undefined) {
+    offset = zoneOffset(country, hour * HOUR_MS)
+    if (hourOffsets.size >= 100_000) hourOffsets.clear()
+    hourOffsets.set(key, offset)
+  }
+  const sign = offset.startsWith('-') ? -1 : 1
+  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)))
+  // The local wall clock, written as if it were UTC; milliseconds dropped, as the clock shows seconds.
+  return `${new Date(ms + minutes * 60_000).toISOString().slice(0, 19)}${offset}`
+}
+
+/** The country's offset from UTC at `ms` (`+01:00`, `+02:00`). */
+function zoneOffset(country: Country, ms: number): string {
   const format =
-    isoFormats[country] ??
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONES[country],
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    })
-  isoFormats[country] = format
-  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).slice(3)
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`
+    offsetFormats[country] ??
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONES[country], timeZoneName: 'longOffset' })
+  offsetFormats[country] = format
+  const name = format.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  return name === 'GMT' ? '+00:00' : name.slice(3)
 }
