@@ -1,6 +1,15 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { localIsoDateTime, TIME_ZONES } from './format'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  euroFormatter,
+  formatDateRange,
+  formatDateTime,
+  formatFileSize,
+  formatLongDate,
+  localIsoDateTime,
+  numberFormatter,
+  TIME_ZONES,
+} from './format'
 
 /** What Intl writes for the moment, field by field: the way the function wrote every time before issue 30. */
 function byIntl(iso: string, zone: string): string {
@@ -47,5 +56,39 @@ describe('localIsoDateTime', () => {
       ),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('the formatters (issue 30)', () => {
+  it('write the dates and amounts of each language and country', () => {
+    expect(formatLongDate('2026-10-01', 'nl', 'NL')).toBe('1 oktober 2026')
+    expect(formatLongDate('2026-10-01T23:00:00Z', 'fr', 'BE')).toBe('1 octobre 2026')
+    expect(formatDateRange('2026-10-01', '2026-11-30', 'nl', 'BE')).toBe('1 oktober 2026 – 30 november 2026')
+    expect(formatDateTime('2026-11-24T09:05:00Z', 'nl', 'NL')).toBe('24 november 2026 om 10:05')
+    expect(euroFormatter('nl', 'NL')(12000)).toBe('€\u00a012.000')
+    expect(numberFormatter('fr', 'BE')(12000)).toBe('12\u202f000')
+    expect(formatFileSize(18_300, 'nl', 'NL')).toBe('18,3 kB')
+  })
+
+  it('make each formatter once, however many rows a digest or an export writes', () => {
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    const numbers = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      for (let day = 1; day <= 28; day++) {
+        const date = `2026-02-${String(day).padStart(2, '0')}`
+        formatLongDate(date, 'nl', 'NL')
+        formatDateRange(date, date, 'fr', 'BE')
+        formatDateTime(`${date}T10:00:00Z`, 'nl', 'BE')
+        euroFormatter('nl', 'BE')(day)
+        numberFormatter('nl', 'NL')(day)
+        formatFileSize(day * 1000, 'fr', 'BE')
+      }
+      // At most one per kind, language and country (none where an earlier test made it already).
+      expect(dates.mock.calls.length).toBeLessThanOrEqual(3)
+      expect(numbers.mock.calls.length).toBeLessThanOrEqual(4)
+    } finally {
+      dates.mockRestore()
+      numbers.mockRestore()
+    }
   })
 })
