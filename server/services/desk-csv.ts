@@ -10,8 +10,12 @@ import { queueExportIds, queueRowsByIds } from '../db/desk-export-repository'
 import type { QueueRow } from '../db/request-queue-repository'
 import { daysLeft } from './desk-request'
 
-/** Requests a page of the file reads (and writes) at a time. */
-export const CSV_PAGE = 200
+/**
+ * Requests a page of the file reads (and writes) at a time: on SQLite read without a turn of the event loop,
+ * so what others wait for (issue 30: with 200 the favicon's p99 beside a looping export was 2.0–2.2× quiet,
+ * with 50 1.1–1.8×).
+ */
+export const CSV_PAGE = 50
 
 /** The desk's CSV (issue 30: written a page at a time, never whole in memory). */
 export interface QueueExport {
