@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, siteRequest, verificationLink } from './support'
+import { expect, hydrated, siteRequest, verificationLink } from './support'
 
 /** The desk's keyboard walks (test/e2e/desk.spec.ts, desk-keyboard.spec.ts): their requests and their keys. */
 
@@ -110,4 +110,17 @@ export async function sendObjection(page: Page, lang: 'nl' | 'fr', email: string
   await page.locator('input[name="identityMethod"]').last().check()
   await page.locator('main form.staff-form button[type="submit"]').click()
   await page.waitForURL(/\/internal-privacy-rights\/processed\?request=/)
+}
+
+/**
+ * The objection flow's brands step with every brand chosen, sent: the page waits on the hydrated
+ * channels step (`at` turns a logical path into the site's address in its language).
+ */
+export async function toChannelsStep(page: Page, at: (path: string) => string) {
+  await page.goto(at('/privacy-rights/direct-marketing/brands'))
+  await hydrated(page)
+  await page.locator('#select-all').check()
+  await page.locator('main form button[type="submit"]').first().click()
+  await page.waitForURL(/communication-types$/)
+  await hydrated(page)
 }

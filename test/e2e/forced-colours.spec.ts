@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { fileComplaint, type RequestSite, sendObjection, submitRequest } from './desk-walk'
+import { fileComplaint, type RequestSite, sendObjection, submitRequest, toChannelsStep } from './desk-walk'
 import { ads, BELGIAN_ROUTES, documents, histories, pageRoutes, ROUTES, unlistedPages } from './routes'
 import {
   expect,
@@ -100,12 +100,7 @@ test.describe('forced colours on every page (issue 32)', () => {
     }) => {
       test.slow() // two forms and a mail round trip
       const submit = page.locator('main form button[type="submit"]').first()
-      await page.goto(at('/privacy-rights/direct-marketing/brands'))
-      await hydrated(page)
-      await page.locator('#select-all').check()
-      await submit.click()
-      await page.waitForURL(/communication-types$/)
-      await hydrated(page)
+      await toChannelsStep(page, at)
       await page.locator('input[name="communicationType"]').first().check()
       await expectNoAxeViolations(page)
       const email = `forced-${site.lang}-${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { fileComplaint, sendObjection } from './desk-walk'
+import { fileComplaint, sendObjection, toChannelsStep } from './desk-walk'
 import { ads, BELGIAN_ROUTES, documents, histories, pageRoutes, ROUTES, unlistedPages } from './routes'
 import {
   expect,
@@ -174,12 +174,7 @@ test.describe('reflow at 320 px, also with text spacing (issue 20)', () => {
       const at = (path: string) => `${site.origin}/${site.lang}${path}`
       const submit = page.locator('main form button[type="submit"]').first()
       // The channels step, with every brand chosen and every channel's fields open, then with its errors.
-      await page.goto(at('/privacy-rights/direct-marketing/brands'))
-      await hydrated(page)
-      await page.locator('#select-all').check()
-      await submit.click()
-      await page.waitForURL(/communication-types$/)
-      await hydrated(page)
+      await toChannelsStep(page, at)
       const channels = page.locator('input[name="communicationType"]')
       for (let index = 0; index < (await channels.count()); index++) await channels.nth(index).check()
       await checkPage(page, wide)
