@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { Assets } from './assets'
 import type { DocumentStore } from './documents/store'
 import type { Logger } from './logger'
 import type { Metrics } from './metrics'
@@ -28,7 +28,7 @@ import type { StaffSessions } from './staff/sessions'
 export interface Services {
   logger: Logger
   /** Serves the built assets (production) or Vite's dev middleware (development). */
-  assets: RequestHandler
+  assets: Assets
   /** The legal documents, loaded once at start-up. */
   documents: DocumentStore
   privacyRequests: PrivacyRequestService

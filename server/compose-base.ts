@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { RequestHandler } from 'express'
+import type { Assets } from './assets'
 import type { Config } from './config'
 import { assertContent } from './content'
 import { migrateDatabase, openDatabase } from './db/database'
@@ -17,7 +17,7 @@ import type { WebhookAddressPolicy } from './services/webhook-urls'
 export interface ComposeOptions {
   root: string
   logger: Logger
-  assets: RequestHandler
+  assets: Assets
   development?: boolean
   resolver?: DnsResolver
   /** Whose addresses webhooks may reach (issue 27); tests inject theirs, with loopback receivers. */

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
-import { createApp } from './app'
+import { createServer } from 'node:http'
+import { createListener } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
 import { loadConfig, requireStaffSignIn } from './config'
@@ -36,13 +37,12 @@ async function main() {
     'ready to serve',
   )
   composition.startWorkers()
-  const app = createApp(config, composition.services)
-
-  const server = app.listen(config.port, (error) => {
-    if (error) {
-      logger.fatal({ err: error }, 'cannot listen')
-      process.exit(1)
-    }
+  const server = createServer(createListener(config, composition.services))
+  server.once('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen')
+    process.exit(1)
+  })
+  server.listen(config.port, () => {
     logger.info({ port: config.port, mode: development ? 'development' : 'production' }, 'listening')
     // Issue 30: what the start no longer waits for is built now, before a visitor's search needs it.
     composition.services.search

@@ -9,6 +9,8 @@ import type { StopCounter } from './services/preferences'
 export interface Metrics {
   /** Counts and times every response, by route label, method and status. */
   observe: RequestHandler
+  /** The same for a response answered before Express (server/middleware/front-door.ts). */
+  record(method: string, route: string, status: number, seconds: number): void
   /** The Prometheus text exposition, with the database gauges read now. */
   render(): Promise<{ contentType: string; body: string }>
   /** Issue 28: `n` suppressions a reader made themselves, in the preference centre or by one click. */
@@ -54,24 +56,25 @@ export function createMetrics(deps: { db: Db; clock?: () => Date }): Metrics {
   )
   const overdue = gauge('privacy_requests_overdue', 'Verified privacy requests past their due date')
   const stops = stopCounters(registry)
+  const record = (method: string, route: string, status: number, seconds: number) => {
+    const labels = { method, route, status }
+    duration.observe(labels, seconds)
+    requests.inc(labels)
+  }
 
   return {
     countStops(kind, country, channel, n) {
       if (n > 0) stops[kind].inc({ country, channel }, n)
     },
     observe(req, res, next) {
-      const end = duration.startTimer()
+      const start = performance.now()
       res.on('finish', () => {
-        const labels = {
-          method: req.method,
-          route: metricsRoute(req, res.statusCode),
-          status: res.statusCode,
-        }
-        end(labels)
-        requests.inc(labels)
+        const seconds = (performance.now() - start) / 1000
+        record(req.method, metricsRoute(req, res.statusCode), res.statusCode, seconds)
       })
       next()
     },
+    record,
     async render() {
       const now = clock()
       const snapshot = await readOperations(deps.db.db, now)

@@ -8,10 +8,15 @@ interface Prepared {
   body: Buffer
   etag: string
   headers: Record<string, string | number>
+  /** The headers of its 304: the validators and caching, no body's. */
+  notModified: Record<string, string | number>
 }
 
 /** A built file in memory: the variants the build wrote beside it, each with its headers ready. */
 type StaticFile = Partial<Record<Encoding, Prepared>> & { identity: Prepared }
+
+/** The client build by URL path (`/favicon.svg`, `/assets/…`). */
+export type StaticFiles = ReadonlyMap<string, StaticFile>
 
 /** The types the client build holds (Vite's scripts, styles, fonts, images; public/'s SVG images). */
 const TYPES: Record<string, string> = {
@@ -44,7 +49,7 @@ const HASHED_PREFIX = '/assets/'
  * Accept-Encoding` and an ETag per variant, the one the file server gave before (size, time and variant), so
  * the copies browsers hold stay valid.
  */
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
+export function loadStaticFiles(root: string): StaticFiles {
   const files = new Map<string, StaticFile>()
   const names = readdirSync(root, { recursive: true, encoding: 'utf8' })
   const present = new Set(names)
@@ -60,16 +65,23 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       const stat = statSync(file)
       const body = readFileSync(file)
       const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}-${encoding}"`
+      const modified = stat.mtime.toUTCString()
       const headers: Record<string, string | number> = {
         'Content-Type': type,
         'Cache-Control': cacheControl,
-        'Last-Modified': stat.mtime.toUTCString(),
+        'Last-Modified': modified,
         Vary: 'Accept-Encoding',
         ETag: etag,
         'Content-Length': body.length,
       }
+      const notModified = {
+        ETag: etag,
+        Vary: 'Accept-Encoding',
+        'Cache-Control': cacheControl,
+        'Last-Modified': modified,
+      }
       if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-      return { body, etag, headers }
+      return { body, etag, headers, notModified }
     }
     const entry: StaticFile = { identity: prepare(path, 'identity') }
     for (const encoding of ['br', 'gzip'] as const) {
@@ -92,35 +104,47 @@ function holds(ifNoneMatch: string | undefined, etag: string): boolean {
   })
 }
 
+/** What a request for a built file is answered: a variant (200 or 304), a 404, or nothing (not ours). */
+export type StaticAnswer =
+  | { status: 200 | 304; headers: Record<string, string | number>; body: Buffer | undefined }
+  | { status: 404; headers: Record<string, string | number>; body: undefined }
+
+const MISSING = {
+  status: 404,
+  headers: { 'Cache-Control': 'no-store', 'Content-Length': 0 },
+  body: undefined,
+} as const
+
 /**
- * Serves the client build from memory: GET and HEAD of a known file get the variant the client accepts
- * (brotli, else gzip, else the file), or 304 when If-None-Match names it; a path under /assets the build did
- * not write gets a 404 at once (a stale script must not be answered by a page). Anything else goes on.
+ * The answer to GET or HEAD of `path`: the variant the client accepts (brotli, else gzip, else the file), or
+ * 304 when If-None-Match names it; a path under /assets the build did not write is a 404 (a stale script must
+ * not be answered by a page). Null for anything else: another method, or a path the build did not write.
  */
-export function staticFilesFromMemory(files: Map<string, StaticFile>): RequestHandler {
+export function staticAnswer(
+  files: StaticFiles,
+  method: string | undefined,
+  path: string,
+  headers: { 'accept-encoding'?: string; 'if-none-match'?: string },
+): StaticAnswer | null {
+  if (method !== 'GET' && method !== 'HEAD') return null
+  const file = files.get(path)
+  if (!file) return path.startsWith(HASHED_PREFIX) ? MISSING : null
+  const answer = file[preferredEncoding(headers['accept-encoding'])] ?? file.identity
+  if (holds(headers['if-none-match'], answer.etag)) {
+    return { status: 304, headers: answer.notModified, body: undefined }
+  }
+  return { status: 200, headers: answer.headers, body: method === 'HEAD' ? undefined : answer.body }
+}
+
+/** Serves the client build from memory (staticAnswer); anything that is not a built file goes on. */
+export function staticFilesFromMemory(files: StaticFiles): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const answer = staticAnswer(files, req.method, req.path, req.headers)
+    if (!answer) {
       next()
       return
     }
-    const file = files.get(req.path)
-    if (!file) {
-      if (!req.path.startsWith(HASHED_PREFIX)) {
-        next()
-        return
-      }
-      res.writeHead(404, { 'Cache-Control': 'no-store', 'Content-Length': 0 }).end()
-      return
-    }
-    const encoding = preferredEncoding(req.headers['accept-encoding'])
-    const answer = file[encoding] ?? file.identity
-    markPrecompressed(res)
-    if (holds(req.headers['if-none-match'], answer.etag)) {
-      const { ETag, Vary, 'Cache-Control': cache, 'Last-Modified': modified } = answer.headers
-      res.writeHead(304, { ETag, Vary, 'Cache-Control': cache, 'Last-Modified': modified }).end()
-      return
-    }
-    res.writeHead(200, answer.headers)
-    res.end(req.method === 'HEAD' ? undefined : answer.body)
+    if (answer.status !== 404) markPrecompressed(res)
+    res.writeHead(answer.status, answer.headers).end(answer.body)
   }
 }

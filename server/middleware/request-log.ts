@@ -18,8 +18,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const start = process.hrtime.bigint()
     // Read now: routers rewrite req.url while they handle the request.
     const path = pathOf(req)
-    const incoming = req.get('X-Request-Id')
-    const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const requestId = requestIdOf(req.get('X-Request-Id'))
     res.setHeader('X-Request-Id', requestId)
     // Read when a line is written: the site and the route are known only later in the chain.
     const context = (): LogContext => ({
@@ -43,6 +42,11 @@ export function requestLog(logger: Logger): RequestHandler {
     })
     logContext.run(context, next)
   }
+}
+
+/** A request's id: the incoming `X-Request-Id` when it is a plain token, else a new UUID. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }
 
 /**

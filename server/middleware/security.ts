@@ -28,14 +28,22 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
       headers(req, res, next)
     }
   }
-  // Issue 30: in production the headers depend on nothing but the site's Fathom toggle. Helmet writes them
-  // once for each of the two cases; every answer then only copies its set (no policy string built per request).
-  const withFathom = headersOf(helmetFor(false, [FATHOM_ORIGIN]))
-  const without = headersOf(helmetFor(false, ["'self'"]))
+  const { withFathom, without } = productionSecurityHeaders()
   return (req, res, next) => {
     const set = req.site?.toggles.LOAD_FATHOM ? withFathom : without
     for (const [name, value] of set) res.setHeader(name, value)
     next()
+  }
+}
+
+/**
+ * Issue 30: in production the headers depend on nothing but the site's Fathom toggle. Helmet writes them once
+ * for each of the two cases; every answer then only copies its set (no policy string built per request).
+ */
+export function productionSecurityHeaders(): Record<'withFathom' | 'without', [string, string][]> {
+  return {
+    withFathom: headersOf(helmetFor(false, [FATHOM_ORIGIN])),
+    without: headersOf(helmetFor(false, ["'self'"])),
   }
 }
 
