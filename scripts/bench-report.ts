@@ -4,7 +4,7 @@
  */
 import { loadavg } from 'node:os'
 import type { Row } from './bench-load.ts'
-import { versus, versusVerdicts } from './bench-versus.ts'
+import { faviconGoalsJudged, versus, versusVerdicts } from './bench-versus.ts'
 
 export const TARGETS = [
   'asset',
@@ -168,11 +168,12 @@ export function printRows(report: Report, rows: Row[], label = ''): void {
     const { run, target } = row
     const goals: string[] = []
     const name = `${target.name}${label}`
-    if (target.goal?.ratio !== undefined)
+    const judged = faviconGoalsJudged(row)
+    if (target.goal?.ratio !== undefined && judged.rate)
       goals.push(
         `rate ≥ ${target.goal.ratio}× ${report.judge(`${name}: rate ÷ favicon's`, `${fixed(row.ratio, 2)}×`, `≥ ${target.goal.ratio}×`, row.ratio >= target.goal.ratio)}`,
       )
-    if (target.goal?.p99Ratio !== undefined)
+    if (target.goal?.p99Ratio !== undefined && judged.p99)
       goals.push(
         `p99 ≤ ${target.goal.p99Ratio}× ${report.judge(`${name}: p99 ÷ favicon's`, `${fixed(row.p99Ratio, 2)}×`, `≤ ${target.goal.p99Ratio}×`, row.p99Ratio <= target.goal.p99Ratio)}`,
       )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Row, Run, Target } from './bench-load.ts'
 import { median } from './bench-start.ts'
-import { faviconVerdict, versus, versusVerdicts } from './bench-versus.ts'
+import { faviconGoalsJudged, faviconVerdict, versus, versusVerdicts } from './bench-versus.ts'
 
 const run = (rps: number, p99: number): Run => ({
   requests: rps,
@@ -26,6 +26,20 @@ const row = (target: Partial<Target>, app: Run, nginx?: Run, faviconRps = 1000):
 })
 
 describe('the bench against nginx', () => {
+  it('leaves a favicon goal unjudged only where an nginx goal judges the same figure', () => {
+    const both = { rate: false, p99: false }
+    expect(faviconGoalsJudged(row({ kind: 'page' }, run(400, 30), run(1000, 10)))).toEqual(both)
+    expect(faviconGoalsJudged(row({ kind: 'static' }, run(400, 30), run(1000, 10)))).toEqual(both)
+    // An API answer has no rate goal against nginx: its rate is still held to the favicon.
+    expect(faviconGoalsJudged(row({ kind: 'answer' }, run(400, 30), run(1000, 10)))).toEqual({
+      rate: true,
+      p99: false,
+    })
+    // Without nginx (not installed, or --quick), every favicon goal is judged as before.
+    expect(faviconGoalsJudged(row({ kind: 'page' }, run(400, 30)))).toEqual({ rate: true, p99: true })
+    expect(faviconGoalsJudged(row({}, run(400, 30), run(1000, 10)))).toEqual({ rate: true, p99: true })
+  })
+
   it("divides our rate and p99 by nginx's, a p99 under 1 ms counting as 1 ms", () => {
     expect(versus(row({}, run(400, 30), run(1000, 10)))).toEqual({ rate: 0.4, p99: 3 })
     expect(versus(row({}, run(500, 0), run(1000, 0)))).toEqual({ rate: 0.5, p99: 1 })

@@ -1,11 +1,13 @@
 import type { RequestListener } from 'node:http'
 import compression from 'compression'
-import express from 'express'
+import express, { type Express } from 'express'
+import { keptSearch } from './api/search'
 import { apiRoutes, limitsOf, pageRoutes, probeRoutes } from './app-routes'
 import type { Services } from './app-services'
 import { isPrecompressed } from './compressed'
 import type { Config } from './config'
 import { frontDoor } from './middleware/front-door'
+import { keptPage } from './middleware/page-delivery'
 import { requestLog } from './middleware/request-log'
 import { cspNonce, securityHeaders } from './middleware/security'
 import { requireSite, siteResolution } from './middleware/site'
@@ -45,14 +47,34 @@ export function createApp(config: Config, services: Services) {
 }
 
 /**
- * What the server runs (server/index.ts): the app, behind the front door that answers the built files
- * before Express in production (issue 30, server/middleware/front-door.ts).
+ * What the server runs (server/index.ts): the app, behind the front door that answers the built files and
+ * the kept answers before Express in production (issue 30, server/middleware/front-door.ts).
  */
 export function createListener(config: Config, services: Services): RequestListener {
   const app = createApp(config, services)
+  return withFrontDoor(app, config, services) ?? app
+}
+
+/**
+ * The front door before `app`, read with the app's own settings (trust proxy, query parser); `next` answers
+ * what the door does not (the app; tests put a counter between). Null where there is no built client
+ * (development: Vite serves the files and nothing is kept).
+ */
+export function withFrontDoor(
+  app: Express,
+  config: Config,
+  services: Services,
+  next: RequestListener = app,
+  logger = services.logger,
+): RequestListener | null {
   const files = services.assets.files
-  if (!files) return app
+  if (!files) return null
+  // The search API's answers first: its path is no page's.
+  const routes = [keptSearch(app.get('query parser fn')), keptPage]
   const { hostTable } = config
-  const { logger, metrics, responseCache: pages } = services
-  return frontDoor({ files, pages, hostTable, trusts: app.get('trust proxy fn'), logger, metrics }, app)
+  const { metrics, responseCache: kept } = services
+  return frontDoor(
+    { files, kept, routes, hostTable, trusts: app.get('trust proxy fn'), logger, metrics },
+    next,
+  )
 }

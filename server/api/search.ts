@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { searchQuerySchema } from '#shared/search.ts'
 import { compressBody, sendCompressed } from '../compressed'
+import type { KeptRoute } from '../middleware/front-door'
 import { rateLimited } from '../middleware/rate-limit'
 import type { RenderLimit } from '../middleware/render-limit'
 import { type CachedResponse, type ResponseCache, singleFlight } from '../response-cache'
@@ -12,6 +13,27 @@ const validateSearchQuery = ajv.compile(searchQuerySchema)
 
 /** Browsers and proxies may keep an answer this long, and so does the server (the indexes never change). */
 const MAX_AGE_SECONDS = 60
+const CACHE_CONTROL = `public, max-age=${MAX_AGE_SECONDS}`
+
+const searchKey = (locale: string, query: string) => `/api/search|${locale}|${query}`
+
+/**
+ * Issue 30: where the front door finds a search's kept answer: the query string parsed as Express parses it
+ * (`parseQuery`, the app's query parser), valid as this router requires, and its key. Null for anything the
+ * router would refuse or that is not a search.
+ */
+export function keptSearch(parseQuery: (query: string) => unknown): KeptRoute {
+  return ({ path, query }) => {
+    if (path !== '/api/search') return null
+    const params = parseQuery(query ?? '')
+    if (!validateSearchQuery(params)) return null
+    return {
+      key: searchKey(params.locale, params.q ?? ''),
+      cacheControl: CACHE_CONTROL,
+      route: '/api/search',
+    }
+  }
+}
 
 /**
  * GET /api/search?q=&locale=: the results of a search, with their snippets. Issue 19: identical searches
@@ -31,7 +53,7 @@ export function searchRouter(
     if (!validateSearchQuery(params)) throw new ValidationFailed(fieldErrors(validateSearchQuery))
     const { locale } = params
     const query = params.q ?? ''
-    const key = `/api/search|${locale}|${query}`
+    const key = searchKey(locale, query)
     let answer = cache.get(key)
     if (!answer) {
       const wait = await limit?.over(req)
@@ -52,7 +74,7 @@ export function searchRouter(
       return made
     })
     for (const [name, value] of answer.headers) res.setHeader(name, value)
-    res.setHeader('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`)
+    res.setHeader('Cache-Control', CACHE_CONTROL)
     sendCompressed(req, res, answer.body)
   })
   return router

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import { sendCompressed } from '../compressed'
 import type { CachedResponse } from '../response-cache'
 import { RETRY_AFTER_SECONDS } from './errors'
+import { type KeptRoute, PAGE_LABEL } from './front-door'
 
 /** Issue 31 (moved from pages.ts): a rendered page sent, kept or not, and how long a kept one may serve. */
 
@@ -43,7 +44,19 @@ export function keptFor(page: RenderedPage, url: string): number | null {
 export function send(req: Request, res: Response, page: CachedResponse, url: string) {
   res.status(page.status)
   for (const [name, value] of page.headers) res.setHeader(name, value)
-  // A query string may hold what a visitor typed: such a copy stays out of browser and proxy caches.
-  res.setHeader('Cache-Control', url.includes('?') ? 'no-store' : 'no-cache')
+  res.setHeader('Cache-Control', pageCacheControl(url))
   sendCompressed(req, res, page.body)
 }
+
+/** A kept page's key: its site and URL, query string and all. */
+export const pageKey = (host: string, url: string) => `${host}|${url}`
+
+/** A query string may hold what a visitor typed: such a copy stays out of browser and proxy caches. */
+const pageCacheControl = (url: string) => (url.includes('?') ? 'no-store' : 'no-cache')
+
+/** Issue 30: where the front door finds a kept page, and how `send` sends it. */
+export const keptPage: KeptRoute = ({ url, site }) => ({
+  key: pageKey(site.host, url),
+  cacheControl: pageCacheControl(url),
+  route: PAGE_LABEL,
+})

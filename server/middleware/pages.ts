@@ -3,7 +3,7 @@ import { compressBody, type Encoding, preferredEncoding } from '../compressed'
 import { type CachedResponse, type ResponseCache, type Shelf, singleFlight } from '../response-cache'
 import { notFoundPages } from './not-found-pages'
 import { nothingFoundPages } from './nothing-found-pages'
-import { keptFor, type RenderedPage, send, sendRendered } from './page-delivery'
+import { keptFor, pageKey, type RenderedPage, send, sendRendered } from './page-delivery'
 import { type PageServices, pageRenderer } from './page-render'
 import type { RenderLimit } from './render-limit'
 import { tooManyRenders } from './render-refused'
@@ -67,7 +67,7 @@ export function pages(
       else next()
       return
     }
-    const key = `${req.site.host}|${url}`
+    const key = pageKey(req.site.host, url)
     const hit = cache.get(key)
     if (hit) {
       send(req, res, hit, url)

@@ -1,9 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http'
+import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createListener } from '#server/app.ts'
-import { createLogger } from '#server/logger.ts'
-import { frontDoor } from '#server/middleware/front-door.ts'
+import { createListener, withFrontDoor } from '#server/app.ts'
+import { createLogger, type Logger } from '#server/logger.ts'
 import { testSetup } from '../support/app'
 
 /**
@@ -60,29 +59,23 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
   })
   chain = await listen(createServer(setup.app))
-  const services = setup.composition.services
-  const files = services.assets.files
-  if (!files) throw new Error('the production assets hold the built files')
-  const app = setup.app
   door = await listen(
     createServer(
-      frontDoor(
-        {
-          files,
-          pages: services.responseCache,
-          hostTable: setup.config.hostTable,
-          trusts: app.get('trust proxy fn'),
-          logger: services.logger,
-          metrics: services.metrics,
-        },
-        (req, res) => {
-          passedOn++
-          app(req, res)
-        },
-      ),
+      doorOf((req, res) => {
+        passedOn++
+        setup.app(req, res)
+      }),
     ),
   )
 })
+
+/** The front door before the test's app, passing on to `next`. */
+function doorOf(next: RequestListener, logger?: Logger) {
+  const { app, config, composition } = setup
+  const door = withFrontDoor(app, config, composition.services, next, logger)
+  if (!door) throw new Error('the production build has a front door')
+  return door
+}
 
 afterAll(async () => {
   await Promise.all([chain, door].map((server) => new Promise((resolve) => server.close(resolve))))
@@ -180,7 +173,7 @@ describe('kept pages at the front door', () => {
     const before = passedOn
     await get(door, '/nl/about', { host: 'privacy.dpgmedia.be' })
     await get(door, '/nl/about', { host: 'privacy.dpgmedia.be' }, 'POST')
-    await get(door, '/api/search?q=privacy&locale=nl_nl', { host: PUBLIC })
+    await get(door, '/api/search?q=nooit&locale=nl_nl', { host: PUBLIC })
     await get(door, '/nl/internal-privacy-rights/requests', { host: STAFF })
     const unknown = await get(door, '/nl', { host: 'elsewhere.example' })
     expect(unknown.status).toBe(421)
@@ -203,27 +196,44 @@ describe('kept pages at the front door', () => {
   })
 })
 
+describe('kept search answers at the front door', () => {
+  const SEARCH = '/api/search?q=privacy&locale=nl_nl'
+
+  it('a search asked before: the same answer in every encoding, HEAD, and 304 for the ETag held', async () => {
+    await get(door, SEARCH, { host: PUBLIC, 'accept-encoding': 'br' })
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const answer = await expectSameAnswer(SEARCH, { host: PUBLIC, 'accept-encoding': accept })
+      expect(header(answer, 'cache-control')).toBe('public, max-age=60')
+    }
+    await expectSameAnswer(SEARCH, { host: PUBLIC, 'accept-encoding': 'br' }, 'HEAD')
+    const etag = header(await get(door, SEARCH, { host: PUBLIC, 'accept-encoding': 'br' }), 'etag') as string
+    expect((await holding(SEARCH, etag)).status).toBe(304)
+  })
+
+  it('what the search API would refuse, or reads another way, goes on to Express', async () => {
+    await get(door, SEARCH, { host: PUBLIC })
+    const before = passedOn
+    const refused = [
+      '/api/search?q=privacy',
+      '/api/search?q=privacy&locale=xx_xx',
+      '/api/search?q=privacy&q=recht&locale=nl_nl',
+      `/api/search?q=${'a'.repeat(200)}&locale=nl_nl`,
+    ]
+    for (const path of refused) expect((await get(door, path, { host: PUBLIC })).status).toBe(400)
+    // Express routes these to the search too (a case-insensitive, non-strict router): the door leaves them to it.
+    for (const path of ['/API/search?q=privacy&locale=nl_nl', '/api/search/?q=privacy&locale=nl_nl'])
+      expect((await get(door, path, { host: PUBLIC })).status).toBe(200)
+    expect((await get(door, SEARCH, { host: 'elsewhere.example' })).status).toBe(421)
+    expect(passedOn - before).toBe(refused.length + 3)
+  })
+})
+
 describe('what the door answers is logged and counted as through Express', () => {
   it('one log line per answer (path without its query) and the metrics under assets and pages', async () => {
     const lines: Record<string, unknown>[] = []
     const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) })
     const services = setup.composition.services
-    const app = setup.app
-    const server = await listen(
-      createServer(
-        frontDoor(
-          {
-            files: services.assets.files as NonNullable<typeof services.assets.files>,
-            pages: services.responseCache,
-            hostTable: setup.config.hostTable,
-            trusts: app.get('trust proxy fn'),
-            logger,
-            metrics: services.metrics,
-          },
-          app,
-        ),
-      ),
-    )
+    const server = await listen(createServer(doorOf(setup.app, logger)))
     const count = async (route: string, status: number) => {
       const { body } = await services.metrics.render()
       const line = body
@@ -243,6 +253,10 @@ describe('what the door answers is logged and counted as through Express', () =>
       await get(server, '/favicon.svg?v=1', { host: PUBLIC, 'x-request-id': 'logged-1' })
       await get(server, '/nl/search?q=privacy', { host: PUBLIC, 'x-request-id': 'logged-2' })
       await get(server, '/assets/gone.js', { host: PUBLIC, 'x-request-id': 'logged-3' })
+      await get(server, '/api/search?q=privacy&locale=nl_nl', { host: PUBLIC })
+      const searches = await count('/api/search', 200)
+      await get(server, '/api/search?q=privacy&locale=nl_nl', { host: PUBLIC, 'x-request-id': 'logged-4' })
+      expect(await count('/api/search', 200)).toBe(searches + 1)
       expect(await count('assets', 200)).toBe(assets + 1)
       expect(await count('pages', 200)).toBe(pages + 1)
       expect(await count('unmatched', 404)).toBe(missing + 1)
@@ -265,6 +279,12 @@ describe('what the door answers is logged and counted as through Express', () =>
           status: 200,
         }),
         expect.objectContaining({ requestId: 'logged-3', path: '/assets/gone.js', status: 404 }),
+        expect.objectContaining({
+          requestId: 'logged-4',
+          route: '/api/search',
+          path: '/api/search',
+          status: 200,
+        }),
       ])
       for (const line of logged) expect(typeof line.ms).toBe('number')
       expect(JSON.stringify(logged)).not.toContain('q=privacy')
