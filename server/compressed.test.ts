@@ -64,3 +64,15 @@ describe('compressBody of a large page', () => {
     expect(gunzipSync(body.variants.gzip).toString()).toBe(html)
   })
 })
+
+describe("brotli's window sized to the body (issue 30)", () => {
+  it.each([0, 1, 1023, 1024, 1025, 4700, 65_537, 5 * 1024 * 1024])(
+    'a body of %i bytes comes back whole, whatever window its size gives',
+    async (size) => {
+      // Text that does not repeat within the body, so a window too small for it would lose back-references.
+      const text = Buffer.from(Array.from({ length: size }, (_, i) => 97 + ((i * 7919) % 26)))
+      const body = await compressBody(text)
+      expect(brotliDecompressSync(body.variants.br).equals(text)).toBe(true)
+    },
+  )
+})

@@ -29,11 +29,17 @@ const GZIP_LEVEL = 6
  */
 const SYNC_MAX_BYTES = 64 * 1024
 
+/**
+ * Issue 30: brotli's window is sized to the body (2^10 to 2^22 bytes, the format's bounds), so a page of a few
+ * kilobytes does not set up a 4 MiB window for each compression; the output is the same format any decoder
+ * reads, and no smaller for a larger window than the body.
+ */
 const brotliOptions = (identity: Buffer) => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    [constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(10, Math.ceil(Math.log2(identity.length + 1)))),
   },
 })
 
