@@ -206,6 +206,9 @@ describe('kept search answers at the front door', () => {
       expect(header(answer, 'cache-control')).toBe('public, max-age=60')
     }
     await expectSameAnswer(SEARCH, { host: PUBLIC, 'accept-encoding': 'br' }, 'HEAD')
+    // The same kept answer on a staff host, never indexed there.
+    const onStaffHost = await expectSameAnswer(SEARCH, { host: STAFF, 'accept-encoding': 'br' })
+    expect(header(onStaffHost, 'x-robots-tag')).toBe('noindex, nofollow')
     const etag = header(await get(door, SEARCH, { host: PUBLIC, 'accept-encoding': 'br' }), 'etag') as string
     expect((await holding(SEARCH, etag)).status).toBe(304)
   })
