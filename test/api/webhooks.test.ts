@@ -3,6 +3,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { OutboxWorker } from '#server/mail/outbox-worker.ts'
+import { WEBHOOK_BATCH } from '#server/services/webhook-worker.ts'
 import { startWebhookWorker, webhookKey } from '#server/services/webhooks.ts'
 import { DATABASES, ROOT, runRetention, testDatabaseUrl, testSetup } from '../support/app'
 import { testWebhookAddresses } from '../support/dns'
@@ -81,6 +82,25 @@ describe.each(DATABASES)('webhooks to brand systems on %s', (kind) => {
     expect(delivered.every((row) => row.payload === '')).toBe(true)
     const later = new Date(now.getTime() + (setup.config.retention.mailRecordDays + 1) * 86_400_000)
     expect((await runRetention(setup, later))?.webhookDeliveries).toBeGreaterThanOrEqual(delivered.length)
+  })
+
+  it('sends a backlog beyond one batch in one run of the timer: polled again at once after a full batch (issue 30)', async () => {
+    const phones = Array.from({ length: 25 }, (_, i) => `+32470550${String(i).padStart(3, '0')}`)
+    for (const phone of phones) expect((await objection(['HLN'], phone)).status).toBe(200)
+    const mine = () =>
+      receiver.received.filter((event) =>
+        (event.data.suppressions as { phoneNumber?: string }[] | undefined)?.some((row) =>
+          phones.includes(row.phoneNumber ?? ''),
+        ),
+      ).length
+    // 50 deliveries due (HLN CRM's and the ids-only client's): one poll sends one batch of them.
+    await tick()
+    expect(WEBHOOK_BATCH).toBeLessThan(50)
+    expect(mine()).toBeLessThan(phones.length)
+    // What the timer runs: a poll after every full batch, until one comes back short.
+    await setup.composition.webhooks.worker?.drain()
+    expect(mine()).toBe(phones.length)
+    expect(receiver.refused).toEqual([])
   })
 
   it('delivers exactly once across a 2-minute outage of the receiver', async () => {
