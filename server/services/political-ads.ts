@@ -51,11 +51,12 @@ export type HistoricNotice = Notice & { versions: NoticeVersion[]; withdrawals: 
 export type RemovedNotice = { id: string; removedAt: string }
 
 /**
- * Notices a page of the export reads (and writes) at a time: about 80 kB of JSON. On SQLite a page is read
+ * Notices a page of the export reads (and writes) at a time: about 40 kB of JSON. On SQLite a page is read
  * without a turn of the event loop, so it is what others wait for: with 200 the favicon's p99 beside a
- * looping export was 1.8–2.6× quiet, with 100 1.0–1.25× (issue 30, `npm run bench -- --only streams`).
+ * looping export was 1.8–2.6× quiet, with 100 1.0–1.25× through Express; with the favicon from the front door
+ * (a quiet p99 of 3–5 ms) 1.60–2.29× with 100, 1.33–1.67× with 50 (issue 30, `npm run bench -- --only streams`).
  */
-export const EXPORT_PAGE = 100
+export const EXPORT_PAGE = 50
 
 /** Cards per page of the list. */
 export const DEFAULT_PAGE = 24
