@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { setFlagsFromString } from 'node:v8'
 import { createListener } from './app'
 import { developmentAssets, productionAssets, ROOT } from './assets'
 import { compose } from './compose'
@@ -11,6 +12,15 @@ import { deploymentOf, loadsSamples } from './sites'
 import { startupFailure } from './startup-failure'
 
 if (existsSync(`${ROOT}/.env`)) process.loadEnvFile(`${ROOT}/.env`)
+
+/**
+ * Issue 30 item 4: the old generation may grow to twice what survived the last full collection before the next
+ * one (V8 sets 1.4× under a heap limit of 256 MB, NODE_OPTIONS in the README). At 1.4× a download's garbage
+ * (each 60 KiB chunk read, then decrypted into another buffer) started a full collection every 10 MB or so,
+ * three a second at 16 MB/s, each pausing every page in flight for 5–14 ms; at 2× they are gone
+ * (docs/decisions/015-download-share.md). Not allowed in NODE_OPTIONS, so set here, before the app is built.
+ */
+setFlagsFromString('--heap-growing-percent=100')
 
 /** Known once the configuration is read: a start-up failure names the database it could not reach. */
 let databaseUrl: string | undefined

@@ -13,6 +13,7 @@ import {
 } from '../db/file-repository'
 import { FileRefused, FileTooLarge } from './errors'
 import { contentCheck } from './file-content-check'
+import { type TimeShare, timeShare } from './time-share'
 
 /**
  * Plain bytes per stored chunk: what an upload or a download holds in memory at once, per file. Small enough
@@ -26,6 +27,13 @@ const NONCE_BYTES = 12
 const TAG_BYTES = 16
 /** An upload that stopped this long ago without completing is abandoned: it no longer counts, and goes. */
 export const STALE_UPLOAD_MS = 60 * 60_000
+/**
+ * Issue 30 item 4: the share of time this instance gives to reading stored files, across every download at
+ * once: each chunk's read and decryption is timed, and the next waits its turn (docs/decisions/015-download-share.md).
+ */
+export const READ_SHARE = 0.1
+/** However long a chunk took, the next comes within this many milliseconds. */
+export const READ_MAX_WAIT_MS = 250
 
 /** What an upload is: its task and request, its name and type, its bytes as they arrive. */
 export interface UploadInput {
@@ -44,10 +52,11 @@ export interface UploadInput {
  * chunk's number as additional data, so chunks can be neither altered, swapped between files nor reordered.
  * Uploads and downloads stream chunk by chunk: memory stays bounded whatever the file's size (issue 30 item 4).
  */
-export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date }) {
+export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date; share?: TimeShare }) {
   const { db } = deps
   const clock = deps.clock ?? (() => new Date())
   const sealer = chunkSealer(deps.key)
+  const inShare = deps.share ?? timeShare({ share: READ_SHARE, maxWaitMs: READ_MAX_WAIT_MS })
   return {
     /**
      * Receives a file from `source`, all or nothing: stored complete, or not at all (too large, not of its
@@ -58,15 +67,17 @@ export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date 
     /**
      * A stored file's plain bytes, chunk by chunk, as they are read: never the whole file in memory. Each
      * chunk is read and opened in its turn (`inTurn`), so however many files are read at once, other answers
-     * come between.
+     * come between, and they take no more than READ_SHARE of the instance's time.
      */
     async *read(file: StoredFile): AsyncGenerator<Buffer> {
       for (let n = 0; n < file.chunks; n++) {
-        yield await inTurn(async () => {
-          const sealed = await readChunk(db.db, file.id, n)
-          if (!sealed) throw new Error(`File ${file.id} lacks chunk ${n}`)
-          return sealer.open(file.id, n, sealed)
-        })
+        yield await inTurn(() =>
+          inShare(async () => {
+            const sealed = await readChunk(db.db, file.id, n)
+            if (!sealed) throw new Error(`File ${file.id} lacks chunk ${n}`)
+            return sealer.open(file.id, n, sealed)
+          }),
+        )
       }
     },
   }
