@@ -6,8 +6,16 @@ import { BrandSystem } from './brands'
 import { type Cluster, startCluster } from './cluster'
 import { closeAgents, send } from './http'
 import { parseOptions, USAGE, UsageError } from './options'
-import { MailSink, WebhookEndpoint } from './parties'
-import { type Check, emptyLedger, type Ledger, readRows, reconcile, resentMessages } from './reconcile'
+import { MailSink, type SeenDelivery, WebhookEndpoint } from './parties'
+import {
+  type Check,
+  emptyLedger,
+  type Ledger,
+  readRows,
+  reconcile,
+  resentDeliveries,
+  resentMessages,
+} from './reconcile'
 import { report } from './report'
 import { type FaultWindow, Stats } from './stats'
 import { FULL_RATES, Traffic } from './traffic'
@@ -66,6 +74,10 @@ export interface RunResult {
   webhooksRefused: number
   /** Mails sent again with the same Message-ID (reported; mail clients show them once). */
   resent: number
+  /** Webhooks sent again with the same webhook-id after an instance was killed (reconcile.ts, resentDeliveries). */
+  webhooksResent: number
+  /** The others received twice, each with its arrivals, to say where to look. */
+  webhooksDoubled: string[]
 }
 
 async function drive(
@@ -79,6 +91,7 @@ async function drive(
   const faults: FaultWindow[] = []
   const started = performance.now()
   const stats = new Stats(started, () => faults)
+  endpoint.origin = started
   const rates = {
     pages: FULL_RATES.pages * scale,
     requests: FULL_RATES.requests * scale,
@@ -150,6 +163,7 @@ async function drive(
     const observed = {
       mails: sink.mails,
       deliveries: endpoint.deliveries,
+      faults,
       clients: clients.map((client) => ({
         name: client.name,
         clientId: client.id,
@@ -166,10 +180,25 @@ async function drive(
       drained,
       webhooksRefused: endpoint.refused.length,
       resent: resentMessages(sink.mails),
+      ...webhookResends(endpoint.deliveries, faults),
     }
   } finally {
     await db.close()
   }
+}
+
+/** What the endpoint received more than once: the resends a kill explains, and the others with their arrivals. */
+function webhookResends(deliveries: readonly SeenDelivery[], faults: readonly FaultWindow[]) {
+  const { resent, unexplained } = resentDeliveries(deliveries, faults)
+  const seconds = (id: string) =>
+    deliveries
+      .filter((delivery) => delivery.id === id)
+      .map((delivery) => `${(delivery.at / 1000).toFixed(1)} s`)
+  const doubled = unexplained.map((id) => {
+    const first = deliveries.find((delivery) => delivery.id === id)
+    return `${id} (${first?.type} to ${first?.endpoint}) arrived at ${seconds(id).join(', ')}`
+  })
+  return { webhooksResent: resent, webhooksDoubled: doubled }
 }
 
 async function sleepUntil(moment: number): Promise<void> {

@@ -74,6 +74,8 @@ export interface SeenDelivery {
   id: string
   type: string
   data: Record<string, unknown>
+  /** When it arrived: milliseconds since `WebhookEndpoint.origin` (the run's start, as its fault windows). */
+  at: number
 }
 
 /**
@@ -83,6 +85,8 @@ export interface SeenDelivery {
 export class WebhookEndpoint {
   readonly deliveries: SeenDelivery[] = []
   readonly refused: string[] = []
+  /** The moment (performance.now()) each delivery's `at` counts from. */
+  origin = performance.now()
   readonly certificate: string
   private readonly key: string
   private readonly verifiers = new Map<string, Webhook>()
@@ -125,6 +129,7 @@ export class WebhookEndpoint {
               id: String(req.headers['webhook-id']),
               type: event.type,
               data: event.data,
+              at: performance.now() - this.origin,
             })
             res.writeHead(204).end()
           } catch (error) {

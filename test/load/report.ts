@@ -81,6 +81,10 @@ export function report(
     lines.push(
       `  (${result.resent} mails were sent again with the same Message-ID: an instance died between the SMTP server's answer and its mark; mail clients show each once)`,
     )
+  if (result.webhooksResent > 0)
+    lines.push(
+      `  (${result.webhooksResent} webhooks were sent again with the same webhook-id: an instance was killed between the receiver's 2xx and its mark; receivers take each id once)`,
+    )
   if (result.stats.skipped > 0)
     lines.push(
       `  (the generator skipped ${result.stats.skipped} requests: more than 400 of a route were waiting)`,
@@ -94,6 +98,7 @@ export function report(
     lines.push(
       `${pad(check.name, 58)}${padLeft(String(check.expected), 9)}${padLeft(String(check.lost), 6)}${padLeft(String(check.doubled), 9)}`,
     )
+  for (const line of result.webhooksDoubled.slice(0, 10)) lines.push(`  webhook received twice: ${line}`)
   const failed = failedChecks(result.checks).length > 0 || goals.some((goal) => !goal.pass)
   lines.push('', failed ? 'FAILED' : 'PASSED: nothing lost or doubled, every answer within the rules')
   return {

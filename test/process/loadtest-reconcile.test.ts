@@ -10,6 +10,7 @@ import {
   type Ledger,
   readRows,
   reconcile,
+  resentDeliveries,
   resentMessages,
 } from '../load/reconcile'
 import { report } from '../load/report'
@@ -82,11 +83,11 @@ describe('the load test’s reconciliation', () => {
   const check = async () =>
     reconcile(
       ledger,
-      { mails: sink.mails, deliveries: [], clients: [] },
+      { mails: sink.mails, deliveries: [], clients: [], faults: [] },
       await readRows(setup.composition.db.db),
     )
   const named = (checks: Check[], name: string) => checks.find((one) => one.name === name)
-  const verdict = (checks: Check[]) => {
+  const verdict = (checks: Check[], webhooksResent = 0) => {
     const result: RunResult = {
       stats: new Stats(0, () => []),
       checks,
@@ -95,6 +96,8 @@ describe('the load test’s reconciliation', () => {
       drained: true,
       webhooksRefused: 0,
       resent: 0,
+      webhooksResent,
+      webhooksDoubled: [],
     }
     // One quiet page, so that the run's only possible failure is the reconciliation.
     result.stats.record('page', { status: 200, headers: {}, body: '', ms: 5 }, 0)
@@ -114,6 +117,54 @@ describe('the load test’s reconciliation', () => {
       doubled: 0,
     })
     expect(verdict(checks).failed).toBe(false)
+  })
+
+  it('allows a webhook sent again only after an instance was killed, and fails the run on any other', async () => {
+    const rows = {
+      ...(await readRows(setup.composition.db.db)),
+      deliveries: [
+        {
+          id: 'msg_1',
+          endpoint_id: 'nl',
+          event_type: 'suppression.created',
+          delivered_at: '2026-11-29T00:00:00Z',
+        },
+      ],
+    }
+    const arrival = (at: number) => ({
+      endpoint: 'nl',
+      id: 'msg_1',
+      type: 'suppression.created',
+      data: {},
+      at,
+    })
+    const killed = { name: 'instance-killed', from: 30_000, to: 33_000 } as const
+    const webhooks = (deliveries: ReturnType<typeof arrival>[]) => {
+      const checks = reconcile(ledger, { mails: sink.mails, deliveries, clients: [], faults: [killed] }, rows)
+      return { checks, check: named(checks, 'webhook deliveries received once') }
+    }
+
+    // Its receiver's 2xx 4 s before the kill, not yet marked: sent again once the claim lapsed.
+    const afterKill = [arrival(26_000), arrival(95_000)]
+    expect(resentDeliveries(afterKill, [killed])).toEqual({ resent: 1, unexplained: [] })
+    const allowed = webhooks(afterKill)
+    expect(allowed.check).toEqual({
+      name: 'webhook deliveries received once',
+      expected: 1,
+      lost: 0,
+      doubled: 0,
+    })
+    const passed = verdict(allowed.checks, 1)
+    expect(passed.failed).toBe(false)
+    expect(passed.table).toContain('1 webhooks were sent again with the same webhook-id')
+
+    // Long before the kill (or with no fault at all), a second arrival is a double.
+    const early = [arrival(5_000), arrival(95_000)]
+    expect(resentDeliveries(early, [killed])).toEqual({ resent: 0, unexplained: ['msg_1'] })
+    const doubled = webhooks(early)
+    expect(doubled.check).toMatchObject({ lost: 0, doubled: 1 })
+    expect(verdict(doubled.checks).failed).toBe(true)
+    expect(webhooks([]).check).toMatchObject({ lost: 1, doubled: 0 })
   })
 
   it('names a lost request and a doubled contact message, and fails the run', async () => {
