@@ -1,5 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { TaskFileType } from '#shared/privacy-rights/tasks.ts'
+import type { Dialect } from './dialect'
 import type { Database, TaskFileTable } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -103,15 +104,23 @@ export async function findFile(db: Executor, id: string): Promise<StoredFile | n
   return row ? toFile(row) : null
 }
 
-export async function readChunk(db: Executor, fileId: string, n: number): Promise<Buffer | null> {
-  const row = await db
-    .selectFrom('task_file_chunks')
-    .select('data')
-    .where('file_id', '=', fileId)
-    .where('n', '=', n)
-    .executeTakeFirst()
+export async function readChunk(
+  db: Executor,
+  dialect: Dialect,
+  fileId: string,
+  n: number,
+): Promise<Buffer | null> {
+  const chunk = db.selectFrom('task_file_chunks').where('file_id', '=', fileId).where('n', '=', n)
+  if (dialect === 'postgres') {
+    // Issue 30 item 4: bytea as base64, not as its hex text. PostgreSQL writes base64 in half the time it writes
+    // hex (0.8 against 1.6 ms of its CPU per 60 KiB chunk), the answer is a third smaller, and Node decodes it
+    // natively (the line breaks PostgreSQL puts every 76 characters are skipped).
+    const row = await chunk.select(sql<string>`encode(data, 'base64')`.as('data')).executeTakeFirst()
+    return row ? Buffer.from(row.data, 'base64') : null
+  }
+  const row = await chunk.select('data').executeTakeFirst()
   if (!row) return null
-  // Both drivers answer a Buffer already: no copy of a megabyte per chunk.
+  // better-sqlite3 answers a Buffer already: no copy of the chunk.
   return Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data)
 }
 

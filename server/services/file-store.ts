@@ -17,10 +17,10 @@ import { type TimeShare, timeShare } from './time-share'
 
 /**
  * Plain bytes per stored chunk: what an upload or a download holds in memory at once, per file. Small enough
- * that a chunk sealed, and its hex text on PostgreSQL (bytea: twice its bytes), stay below V8's large-object
- * size (128 kB): such garbage dies young, where chunks of 1 MiB each left 2 MB strings in the old generation
- * until a full collection (issue 30 item 4: the bench saw RSS grow by 78 MB downloading 100 MB so). Files
- * stored with other chunk sizes read the same.
+ * that a chunk sealed, and its base64 text read from PostgreSQL (a third more than its bytes), stay below V8's
+ * large-object size (128 kB): such garbage dies young, where chunks of 1 MiB each left 2 MB strings in the old
+ * generation until a full collection (issue 30 item 4: the bench saw RSS grow by 78 MB downloading 100 MB so).
+ * Files stored with other chunk sizes read the same.
  */
 export const CHUNK_BYTES = 60 * 1024
 const NONCE_BYTES = 12
@@ -73,7 +73,7 @@ export function createFileStore(deps: { db: Db; key: Buffer; clock?: () => Date;
       for (let n = 0; n < file.chunks; n++) {
         yield await inTurn(() =>
           inShare(async () => {
-            const sealed = await readChunk(db.db, file.id, n)
+            const sealed = await readChunk(db.db, db.dialect, file.id, n)
             if (!sealed) throw new Error(`File ${file.id} lacks chunk ${n}`)
             return sealer.open(file.id, n, sealed)
           }),
