@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
-import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE, E2E_IDP, E2E_PORT, E2E_SINK } from '../../playwright.config'
+import { axeViolations } from './axe-check'
 import { focusRingFailures } from './focus-ring'
 import { keepPageHtml } from './html-check'
 import { ibmViolations } from './ibm-check'
@@ -75,23 +75,14 @@ const AXE_ALLOWANCE_MS = 15_000
 
 /**
  * Runs axe and IBM's checker on the page as it is now: call it once per page state (not after every step). Axe schedules its
- * work with timers, so call it while the page clock runs (before `pauseClock`).
- *
- * Legacy mode runs `axe.run` in the page itself. The default mode finishes every analysis in a new blank tab
- * (to test cross-origin frames, which no page of ours has): measured on a 320 px document page, 1.3–3.1 s an
- * analysis against 0.5–1.9 s, the same violations found. Only violations are collected.
+ * work with timers, so call it while the page clock runs (before `pauseClock`). Both engines run in the page
+ * itself, put into each document once (test/e2e/axe-check.ts, test/e2e/ibm-check.ts); only violations are
+ * collected.
  */
 export async function expectNoAxeViolations(page: Page) {
   test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS)
   await keepPageHtml(page, E2E_PORT, `checked by axe in "${test.info().title}"`)
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   // Issue 32: IBM's checker as a second engine on the same state (test/e2e/ibm-check.ts); its time is noted.
   const started = performance.now()
   const ibm = await ibmViolations(page)
