@@ -18,15 +18,15 @@ test('axe and IBM’s checker find a field without a name and text without contr
 
   // The same document, broken: the e-mail field loses its label, and a paragraph its contrast.
   await page.evaluate(() => {
-    const field = document.querySelector('main form input[type="email"]')
+    const field = document.querySelector<HTMLInputElement>('main form input[type="email"]')
     if (!field) throw new Error('no e-mail field')
     for (const label of field.labels ?? []) label.remove()
     field.removeAttribute('aria-labelledby')
     field.removeAttribute('aria-describedby')
-    const paragraph = document.querySelector('main p')
+    const paragraph = document.querySelector<HTMLElement>('main p')
     if (!paragraph) throw new Error('no paragraph')
-    ;(paragraph as HTMLElement).style.color = '#ddd'
-    ;(paragraph as HTMLElement).style.backgroundColor = '#fff'
+    paragraph.style.color = '#ddd'
+    paragraph.style.backgroundColor = '#fff'
   })
   const axe = await axeViolations(page)
   expect(axe).toContainEqual(expect.stringMatching(/^label: /))

@@ -210,9 +210,9 @@ export function reconcile(ledger: Ledger, observed: Observed, rows: Rows): Check
 
   // Webhooks: each delivery on record reached its endpoint (by its id) once, and each event was put on
   // record once per endpoint (one task.created per task, one suppression.created per verified objection).
-  const { unexplained } = resentDeliveries(observed.deliveries, observed.faults)
+  const unexplained = new Set(resentDeliveries(observed.deliveries, observed.faults).unexplained)
   const received = countBy(observed.deliveries, (delivery) => delivery.id)
-  for (const [id, n] of received) if (n > 1 && !unexplained.includes(id)) received.set(id, 1)
+  for (const [id, n] of received) if (n > 1 && !unexplained.has(id)) received.set(id, 1)
   checks.push(
     once(
       'webhook deliveries received once',
@@ -265,8 +265,8 @@ export function resentDeliveries(deliveries: readonly SeenDelivery[], faults: re
   const kills = faults.filter((fault) => fault.name === 'instance-killed')
   const afterKill = (at: number) =>
     kills.some((kill) => at >= kill.from - UNMARKED_BEFORE_KILL_MS && at <= kill.to)
-  const resent = [...again].filter((id) => afterKill(first.get(id) ?? Number.NaN))
-  return { resent: resent.length, unexplained: [...again].filter((id) => !resent.includes(id)) }
+  const resent = new Set([...again].filter((id) => afterKill(first.get(id) ?? Number.NaN)))
+  return { resent: resent.size, unexplained: [...again].filter((id) => !resent.has(id)) }
 }
 
 /** The run's verdict on the checks: 0 when nothing was lost or doubled. */
