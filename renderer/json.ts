@@ -18,22 +18,27 @@ export function getJson<T>(url: string): Promise<JsonAnswer<T> | null> {
 /**
  * POSTs `body` as JSON. Resolves with the answer, or null when the network failed. A form's submission
  * (`submission: true`) carries an `Idempotency-Key`, the same for the same body from this page however often
- * it is sent (a second click, a retry after a network error): the server stores it once (issue 30).
+ * it is sent (a second click, a retry after a network error) until one sending is taken: the server stores it
+ * once (issue 30).
  */
-export function postJson(
+export async function postJson(
   url: string,
   body: unknown,
   options: { submission?: boolean } = {},
 ): Promise<JsonAnswer | null> {
   const json = JSON.stringify(body)
-  return request(url, {
+  const submission = `${url}\n${json}`
+  const answer = await request(url, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
-      ...(options.submission ? { 'Idempotency-Key': submissionKey(`${url}\n${json}`) } : {}),
+      ...(options.submission ? { 'Idempotency-Key': submissionKey(submission) } : {}),
     },
     body: json,
   })
+  // Taken: the same body sent later from this page is a new submission (a desk's second note alike).
+  if (answer?.ok) submissionKeys.delete(submission)
+  return answer
 }
 
 const submissionKeys = new Map<string, string>()

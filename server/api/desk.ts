@@ -20,7 +20,7 @@ import {
 import type { Country } from '#shared/site.ts'
 import type { StaffSession } from '../db/staff-repository'
 import { HttpError } from '../http-error'
-import { jsonBody, sameOriginOnly } from '../middleware/post-guards'
+import { idempotencyKeyOf, jsonBody, sameOriginOnly } from '../middleware/post-guards'
 import type { ComplaintDesk } from '../services/complaint-desk'
 import type { DeskActor, DeskService } from '../services/desk'
 import { ValidationFailed } from '../services/errors'
@@ -107,8 +107,8 @@ function requestRoutes(
   action(`${REQUESTS}/:reference/reject`, validateReject, (actor, reference, body) =>
     desk.reject(actor, reference, body.reason, body.message.trim()),
   )
-  action(`${REQUESTS}/:reference/notes`, validateNote, (actor, reference, body) =>
-    desk.note(actor, reference, body.text.trim()),
+  action(`${REQUESTS}/:reference/notes`, validateNote, (actor, reference, body, key) =>
+    desk.note(actor, reference, body.text.trim(), key),
   )
 }
 
@@ -178,13 +178,19 @@ function complaintRoutes(
   action(`${COMPLAINTS}/:reference/close`, validateClose, (actor, reference, body) =>
     complaints.close(actor, reference, body.outcome, body.message.trim()),
   )
-  action(`${COMPLAINTS}/:reference/notes`, validateNote, (actor, reference, body) =>
-    complaints.note(actor, reference, body.text.trim()),
+  action(`${COMPLAINTS}/:reference/notes`, validateNote, (actor, reference, body, key) =>
+    complaints.note(actor, reference, body.text.trim(), key),
   )
 }
 
 type Validator<T> = ((body: unknown) => body is T) & { errors?: unknown }
-type DeskAction<T> = (actor: DeskActor, reference: string, body: T) => Promise<unknown>
+/** `key`: the POST's Idempotency-Key, if it sent one (notes are written once per key; issue 30). */
+type DeskAction<T> = (
+  actor: DeskActor,
+  reference: string,
+  body: T,
+  key: string | undefined,
+) => Promise<unknown>
 /** Declares one action's route: a same-origin JSON POST, rate limited, through `actionHandler`. */
 type ActionRoute = <T>(path: string, validate: Validator<T>, run: DeskAction<T>) => void
 
@@ -201,6 +207,6 @@ function actionHandler<T>(
     const actor = deskActor(res, countries)
     const body: unknown = req.body ?? {}
     if (!validate(body)) throw new ValidationFailed(fieldErrors(validate as never))
-    res.json(await run(actor, String(req.params.reference), body))
+    res.json(await run(actor, String(req.params.reference), body, idempotencyKeyOf(req)))
   }
 }

@@ -6,6 +6,8 @@ import { appendEvent, eventsOf as timelineOf } from './timeline-repository'
 type Executor = Kysely<Database> | Transaction<Database>
 
 export interface RequestEvent {
+  /** Issue 30: a keyed note's id (timeline-repository.ts `keyedNoteId`). */
+  id?: string
   kind: EventKind
   occurredAt: string
   actor?: { email: string; name: string | null } | null

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { keyedId } from './idempotency'
 import type { Database } from './schema'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -11,6 +12,8 @@ const TIMELINES = {
 export type Timeline = keyof typeof TIMELINES
 
 export interface TimelineEntry {
+  /** Issue 30: a note sent with an Idempotency-Key has an id derived from it (`keyedNoteId`); else one is made. */
+  id?: string
   kind: string
   occurredAt: string
   /** The staff member who acted; none for the requester and the site itself. */
@@ -37,7 +40,7 @@ export async function appendEvent(db: Executor, timeline: Timeline, ownerId: str
 export function eventInsert(db: Executor, timeline: Timeline, ownerId: string, event: TimelineEntry) {
   const { table, owner } = TIMELINES[timeline]
   return db.insertInto(table).values({
-    id: eventId(),
+    id: event.id ?? eventId(),
     [owner]: ownerId,
     occurred_at: event.occurredAt,
     kind: event.kind,
@@ -46,6 +49,25 @@ export function eventInsert(db: Executor, timeline: Timeline, ownerId: string, e
     detail: event.detail ?? null,
     text: event.text ?? null,
   } as never)
+}
+
+/**
+ * Issue 30: the id of a note sent with an Idempotency-Key, the same for the same key on the same request or
+ * complaint, so the second write of one note fails on the primary key whatever instance does it. The prefix
+ * sorts it after the other entries of its millisecond (time-based ids start with a digit).
+ */
+export function keyedNoteId(timeline: Timeline, ownerId: string, key: string): string {
+  return `note-${keyedId(`${timeline}-note`, ownerId, key)}`
+}
+
+/** The text of one timeline entry, or undefined: what a note's second sending is checked against. */
+export async function eventById(db: Executor, timeline: Timeline, id: string) {
+  const { table } = TIMELINES[timeline]
+  return (db as Kysely<Database>)
+    .selectFrom(table as 'request_events')
+    .select('text')
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 /** What happened to a mail about a request or complaint, as its timeline shows it. */

@@ -18,6 +18,7 @@ import { complaintOutcomeMail } from '../mail/templates'
 import { type ComplaintDeskDeps, complaintView, findComplaintOf } from './complaint-views'
 import type { DeskActor } from './desk'
 import { InvalidTransition, NoticeNotCorrected } from './errors'
+import { noteOnce } from './note-once'
 
 /*
  * Issue 31 (out of complaint-desk.ts): the desk's actions on a complaint, each a plain function. Whether the
@@ -26,7 +27,7 @@ import { InvalidTransition, NoticeNotCorrected } from './errors'
 
 /** What an action writes besides its move: its timeline event, what it does to the notice, its mail. */
 interface ComplaintWork {
-  event: { kind: string; detail?: string; text?: string }
+  event: { id?: string; kind: string; detail?: string; text?: string }
   /** What the outcome does to the notice, in the same transaction: the timeline event it adds. */
   notice?: (trx: Transaction<Database>) => Promise<{ kind: string; version: number } | null>
   /** The complainant's mail, given the notice's version the outcome names (if any). */
@@ -163,6 +164,24 @@ export function closeComplaint(
 }
 
 /** An internal note: never mailed, on the complaint whatever its status. */
-export function noteComplaint(deps: ComplaintDeskDeps, actor: DeskActor, reference: string, text: string) {
-  return act(deps, actor, reference, 'NOTE_ADDED', null, async () => ({ event: { kind: 'note', text } }))
+export async function noteComplaint(
+  deps: ComplaintDeskDeps,
+  actor: DeskActor,
+  reference: string,
+  text: string,
+  key?: string,
+) {
+  const complaint = await findComplaintOf(deps, actor, reference)
+  return noteOnce(
+    deps.db,
+    'complaint',
+    complaint.id,
+    text,
+    key,
+    (id) =>
+      act(deps, actor, reference, 'NOTE_ADDED', null, async () => ({
+        event: { ...(id ? { id } : {}), kind: 'note', text },
+      })),
+    async () => complaintView(deps, await findComplaintOf(deps, actor, reference)),
+  )
 }

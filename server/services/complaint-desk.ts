@@ -19,7 +19,8 @@ export interface ComplaintDesk {
     outcome: ComplaintOutcome,
     message: string,
   ): Promise<ComplaintView>
-  note(actor: DeskActor, reference: string, text: string): Promise<ComplaintView>
+  /** Issue 30: with an Idempotency-Key, the same note sent again is written once. */
+  note(actor: DeskActor, reference: string, text: string, key?: string): Promise<ComplaintView>
 }
 
 export function createComplaintDesk(
@@ -37,6 +38,6 @@ export function createComplaintDesk(
     detail: async (actor, reference) => complaintView(deps, await findComplaintOf(deps, actor, reference)),
     review: (actor, reference) => reviewComplaint(deps, actor, reference),
     close: (actor, reference, outcome, message) => closeComplaint(deps, actor, reference, outcome, message),
-    note: (actor, reference, text) => noteComplaint(deps, actor, reference, text),
+    note: (actor, reference, text, key) => noteComplaint(deps, actor, reference, text, key),
   }
 }

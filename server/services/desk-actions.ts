@@ -16,6 +16,7 @@ import { taskViews } from './brand-tasks'
 import { requestDetail } from './desk-detail'
 import { checkWritten, DAY_MS, type DeskActor, type DeskDeps, originOf, requestFor } from './desk-request'
 import { InvalidTransition, TasksOpen } from './errors'
+import { noteOnce } from './note-once'
 import { addMonths, hashToken } from './request-intake'
 import { requesterMails } from './request-mails'
 
@@ -108,14 +109,29 @@ export async function rejectRequest(
   })
 }
 
-/** A note on the timeline, in any status. */
-export async function addNote(deps: DeskDeps, actor: DeskActor, reference: string, text: string) {
+/** A note on the timeline, in any status; with an Idempotency-Key, written once (note-once.ts). */
+export async function addNote(
+  deps: DeskDeps,
+  actor: DeskActor,
+  reference: string,
+  text: string,
+  key?: string,
+) {
   const request = await requestFor(deps.db, actor, reference)
   const now = deps.clock()
-  return saveAction(deps, actor, request, now, {
-    action: 'NOTE_ADDED',
-    events: [{ kind: 'note', occurredAt: now.toISOString(), actor, text }],
-  })
+  return noteOnce(
+    deps.db,
+    'request',
+    request.id,
+    text,
+    key,
+    (id) =>
+      saveAction(deps, actor, request, now, {
+        action: 'NOTE_ADDED',
+        events: [{ ...(id ? { id } : {}), kind: 'note', occurredAt: now.toISOString(), actor, text }],
+      }),
+    async () => requestDetail(deps, actor, await requestFor(deps.db, actor, reference)),
+  )
 }
 
 /** The status the lifecycle table leads to, or the 409 that says why it refuses the action. */

@@ -33,7 +33,8 @@ export interface DeskService {
     reason: RejectionReason,
     message: string,
   ): Promise<RequestDetail>
-  note(actor: DeskActor, reference: string, text: string): Promise<RequestDetail>
+  /** Issue 30: with an Idempotency-Key, the same note sent again is written once. */
+  note(actor: DeskActor, reference: string, text: string, key?: string): Promise<RequestDetail>
   openFile(
     actor: DeskActor,
     reference: string,
@@ -52,7 +53,7 @@ export function createDeskService(options: Omit<DeskDeps, 'clock'> & { clock?: (
     complete: (actor, reference, message, closeWithoutTasks) =>
       completeRequest(deps, actor, reference, message, closeWithoutTasks),
     reject: (actor, reference, reason, message) => rejectRequest(deps, actor, reference, reason, message),
-    note: (actor, reference, text) => addNote(deps, actor, reference, text),
+    note: (actor, reference, text, key) => addNote(deps, actor, reference, text, key),
     openFile: (actor, reference, fileId) => openRequestFile(deps, actor, reference, fileId),
     runDeadlines: () => runDeadlines(deps),
   }

@@ -133,6 +133,27 @@ describe.each(DATABASES)('complaints about political ads on the desk (issue 18) 
     expect(outcome?.text).not.toContain('privacy-acc.dpgmedia.be')
   })
 
+  it('writes a note sent again with the same Idempotency-Key once (issue 30); another text with it is a 422', async () => {
+    const reference = (await complain()).body.reference as string
+    const note = (text: string, key: string) =>
+      request(setup.app)
+        .post(`${API}/${reference}/notes`)
+        .set('Host', STAFF_HOST)
+        .set('Cookie', lisa)
+        .set('Idempotency-Key', key)
+        .send({ text })
+    const key = `complaint-note-${kind}-0123456789`
+    const sent = await Promise.all([note('Factuur opgevraagd.', key), note('Factuur opgevraagd.', key)])
+    expect(sent.map((answer) => answer.status)).toEqual([200, 200])
+    const reused = await note('Iets anders.', key)
+    expect(reused.status).toBe(422)
+    expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    const timeline = (await get(`${API}/${reference}`)).body.timeline as { kind: string; text?: string }[]
+    expect(timeline.filter((event) => event.kind === 'note').map((event) => event.text)).toEqual([
+      'Factuur opgevraagd.',
+    ])
+  })
+
   it('is reviewed, then closed with an outcome mailed to the complainant in French; refused transitions are 409', async () => {
     const reference = (await complain()).body.reference as string
     expect((await get(API, anna)).status).toBe(403)

@@ -203,13 +203,15 @@ test.describe('privacy desk', () => {
     await expect(page.locator('.summary')).toContainText('Merci de supprimer mon compte.')
     await expectNoAxeViolations(page)
 
-    // An internal note.
+    // An internal note, sent with an Idempotency-Key so a retry writes it once (issue 30).
+    const notePost = page.waitForRequest((sent) => sent.method() === 'POST' && sent.url().endsWith('/notes'))
     await actByKeyboard(page, {
       field: page.getByLabel("Note (uniquement pour l'équipe, jamais envoyée)"),
       text: 'Appelé la demandeuse pour confirmer les marques.',
       button: 'Ajouter la note',
       done: "La note figure dans l'historique.",
     })
+    expect((await notePost).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/)
     await expect(page.locator('.desk-timeline')).toContainText(
       'Appelé la demandeuse pour confirmer les marques.',
     )

@@ -205,7 +205,8 @@ http {
       proxy_next_upstream error timeout;
     }
     # As deploy/nginx.conf.template: POSTs safe to send twice go to the next instance when one dies.
-    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result|api/privacy-rights/request|api/contact|api/political-ad-complaint)$" {
+    # And the staff server's desk notes, which carry an Idempotency-Key too.
+    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result|api/privacy-rights/request|api/contact|api/political-ad-complaint|api/internal-privacy-rights/(?:requests|complaints)/[^/]+/notes)$" {
       ${PROXYING}
       proxy_next_upstream error timeout non_idempotent;
     }

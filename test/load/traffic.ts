@@ -215,7 +215,8 @@ export class Traffic {
         method: 'POST',
         host: 'nl.localhost',
         path: `/api/internal-privacy-rights/requests/${reference}/notes`,
-        headers,
+        // As the desk's note form sends it: nginx may pass it to the other instance when one dies.
+        headers: { ...headers, 'idempotency-key': `${this.run}-note-${n}-key` },
         body: { text: 'Teruggebeld.' },
       })
   }

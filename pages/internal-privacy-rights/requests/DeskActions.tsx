@@ -30,7 +30,9 @@ export function useDeskActions<T, A extends string>(
 
   const run = async (action: A, body: Record<string, string>, form: HTMLFormElement | null) => {
     setBusy(true)
-    const answer = await postJson(`${base}/${action}`, body)
+    // Issue 30: a note is written once per key, also when its POST is sent again (actions are guarded by
+    // their status: a second completion is a 409).
+    const answer = await postJson(`${base}/${action}`, body, { submission: action === 'notes' })
     setBusy(false)
     if (answer?.ok) {
       setItem(answer.body as T)

@@ -3,18 +3,44 @@ import { deskQuerySchema } from '#shared/privacy-rights/desk.ts'
 import { completeSchema, extendSchema, noteSchema, rejectSchema } from '#shared/privacy-rights/desk-bodies.ts'
 import { staffObjectionSchema } from '#shared/privacy-rights/staff-schema.ts'
 import { TASK_FILE_TYPES } from '#shared/privacy-rights/tasks.ts'
-import { component, errors, json, ok, type PathItems, param, queryParameters, staff } from '../build'
+import {
+  component,
+  errors,
+  idempotencyKey,
+  json,
+  ok,
+  type PathItems,
+  param,
+  queryParameters,
+  staff,
+} from '../build'
 
-const deskAction = (operationId: string, summary: string, schema: unknown, example: unknown) => ({
+/** `keyed`: a note, written once per Idempotency-Key (issue 30), and a 422 for a key used before. */
+const deskAction = (
+  operationId: string,
+  summary: string,
+  schema: unknown,
+  example: unknown,
+  keyed = false,
+) => ({
   post: {
     operationId,
     ...staff,
     summary,
-    parameters: [param('reference', { type: 'string' }, true, 'path')],
+    parameters: [
+      param('reference', { type: 'string' }, true, 'path'),
+      ...(keyed ? [{ ...idempotencyKey, description: NOTE_KEY }] : []),
+    ],
     requestBody: { required: true, ...json(schema, example) },
-    responses: { '200': ok('The request after the action'), ...errors(400, 401, 403, 404, 409, 429) },
+    responses: {
+      '200': ok('The request after the action'),
+      ...(keyed ? errors(400, 401, 403, 404, 409, 422, 429) : errors(400, 401, 403, 404, 409, 429)),
+    },
   },
 })
+
+const NOTE_KEY =
+  'A key of your own, the same for the same note however often it is sent (a retry after a network error or a 502): the note is written once and each later sending answers as the first; with another text it is a 422'
 
 /**
  * The staff desk's API (tagged `Staff`: described on the staff hosts only, see audience.ts): objections taken
@@ -105,6 +131,7 @@ export const staffPaths: PathItems = {
     {
       text: 'Called the requester.',
     },
+    true,
   ),
   '/api/internal-privacy-rights/complaints': {
     get: {
@@ -143,6 +170,7 @@ export const staffPaths: PathItems = {
     {
       text: 'Asked the sales team for the invoice.',
     },
+    true,
   ),
   '/api/internal-privacy-rights/requests/{reference}/files/{fileId}': {
     get: {
