@@ -19,6 +19,8 @@ export interface Ledger {
   /** Contact messages and complaints answered 2xx, by their (unique) address. */
   contacts: string[]
   complaints: string[]
+  /** Desk notes answered 2xx, by their (unique) text. */
+  notes: string[]
   /** Every suppression id each brand system read from the feed, in order (a repeat is a double). */
   feed: Map<string, string[]>
   /** Every task id each brand system read from the task feed, in order, and those it had answered 2xx. */
@@ -32,6 +34,7 @@ export const emptyLedger = (): Ledger => ({
   verified: new Set(),
   contacts: [],
   complaints: [],
+  notes: [],
   feed: new Map(),
   tasksRead: new Map(),
   tasksAnswered: new Map(),
@@ -74,6 +77,7 @@ export interface Rows {
   }[]
   contacts: { email: string }[]
   complaints: { email: string }[]
+  notes: { text: string | null }[]
 }
 
 export async function readRows(db: Kysely<Database>): Promise<Rows> {
@@ -98,6 +102,7 @@ export async function readRows(db: Kysely<Database>): Promise<Rows> {
       .execute(),
     contacts: await db.selectFrom('contact_messages').select(['email']).execute(),
     complaints: await db.selectFrom('political_ad_complaints').select(['email']).execute(),
+    notes: await db.selectFrom('request_events').select(['text']).where('kind', '=', 'note').execute(),
   }
 }
 
@@ -157,6 +162,12 @@ export function reconcile(ledger: Ledger, observed: Observed, rows: Rows): Check
       'complaints answered 2xx, stored once',
       ledger.complaints,
       countBy(rows.complaints, (r) => lower(r.email)),
+    ),
+    // A note nginx passed on to the other instance because the first was killed is written once by its key.
+    once(
+      'desk notes answered 2xx, stored once',
+      ledger.notes,
+      countBy(rows.notes, (r) => r.text),
     ),
   ]
 

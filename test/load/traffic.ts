@@ -210,14 +210,19 @@ export class Traffic {
         path: '/api/internal-privacy-rights/requests',
         headers,
       })
-    else
+    else {
+      // Each note's text is its own, so the reconciliation can count it.
+      const text = `Teruggebeld (${this.run}-${n}).`
       void this.call('desk', {
         method: 'POST',
         host: 'nl.localhost',
         path: `/api/internal-privacy-rights/requests/${reference}/notes`,
         // As the desk's note form sends it: nginx may pass it to the other instance when one dies.
         headers: { ...headers, 'idempotency-key': `${this.run}-note-${n}-key` },
-        body: { text: 'Teruggebeld.' },
+        body: { text },
+      }).then((answer) => {
+        if (answer.status >= 200 && answer.status < 300) this.ledger.notes.push(text)
       })
+    }
   }
 }
