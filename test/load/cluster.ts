@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { FaultyProxy } from '../support/tcp-proxy'
 import { eventually, freePort } from '../support/waiting'
@@ -177,6 +177,19 @@ const PROXYING = [
   'proxy_connect_timeout 1s;',
 ].join('\n      ')
 
+/**
+ * The locations whose POSTs deploy/nginx.conf.template passes to the next replica (`non_idempotent`), read
+ * from the template itself (the public server's forms, the staff server's desk notes): the load test's one
+ * server has them all, and cannot drift from what is deployed.
+ */
+const SAFE_TO_SEND_AGAIN = [
+  ...readFileSync(resolve(import.meta.dirname, '../../deploy/nginx.conf.template'), 'utf8').matchAll(
+    /location ~ "([^"]+)" \{\s*proxy_next_upstream error timeout non_idempotent;/g,
+  ),
+].map((match) => match[1] ?? '')
+if (SAFE_TO_SEND_AGAIN.length < 2)
+  throw new Error('deploy/nginx.conf.template: the locations passed on with non_idempotent were not found')
+
 /** nginx with one worker, as deploy/nginx.conf.template proxies: the load's single entrance. */
 async function startNginx(dir: string, ports: number[]): Promise<{ port: number; stop(): void }> {
   const port = await freePort()
@@ -205,11 +218,12 @@ http {
       proxy_next_upstream error timeout;
     }
     # As deploy/nginx.conf.template: POSTs safe to send twice go to the next instance when one dies.
-    # And the staff server's desk notes, which carry an Idempotency-Key too.
-    location ~ "^/(?:[a-z]{2}/verify-email|api/v1/tasks/[^/]+/result|api/privacy-rights/request|api/contact|api/political-ad-complaint|api/internal-privacy-rights/(?:requests|complaints)/[^/]+/notes)$" {
+    ${SAFE_TO_SEND_AGAIN.map(
+      (pattern) => `location ~ "${pattern}" {
       ${PROXYING}
       proxy_next_upstream error timeout non_idempotent;
-    }
+    }`,
+    ).join('\n    ')}
   }
 }
 `,
