@@ -6,7 +6,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFERENCE_PATTERN } from '#server/db/references.ts'
 import { DATABASES, type DatabaseKind, testDatabaseUrl } from '../support/app'
-import { DESK_API, type DeskBench, deskTestSetup, MAILBOX, SITES } from '../support/desk'
+import { DESK_API, type DeskBench, deskTestSetup, MAILBOX, SITES, STAFF_HOST } from '../support/desk'
 
 /**
  * Issue 26: an upgrade keeps every row usable. The fixture is a database made by the first landed release
@@ -205,5 +205,23 @@ describe.each(DATABASES)('a database of the first release, opened by today’s c
         (mail.subject ?? '').includes(`[${reference}]`),
     )
     expect(outcome).toBeDefined()
+  })
+  it('writes a note sent twice with one Idempotency-Key once on the old request and the old complaint (issue 30)', async () => {
+    const [complaint] = await rows('political_ad_complaints')
+    const old = await requestOf(seed.email.access)
+    for (const path of [`${DESK_API}/${old.reference}`, `${COMPLAINTS_API}/${complaint?.reference}`]) {
+      const note = () =>
+        request(desk.app)
+          .post(`${path}/notes`)
+          .set('Host', STAFF_HOST)
+          .set('Cookie', desk.cookies.lisa)
+          .set('Idempotency-Key', `first-release-${kind}-note-key`)
+          .send({ text: 'Na de upgrade gebeld.' })
+      const answers = [await note(), await note()]
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      const timeline = (await desk.get(path)).body.timeline as { kind: string; text?: string }[]
+      expect(timeline.filter((event) => event.kind === 'note')).toHaveLength(1)
+      expect(timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Na de upgrade gebeld.' })
+    }
   })
 })

@@ -73,6 +73,24 @@ describe.each(DATABASES)('the production table on %s', (kind) => {
     expect((await desk.get(`${DESK_API}/${reference}`)).body).toMatchObject({ reference, status: 'open' })
   })
 
+  it('a desk note sent twice with one Idempotency-Key on the Belgian staff host is written once (issue 30)', async () => {
+    const email = desk.email('intern-note', 'BE')
+    const reference = await desk.submit(email, 'BE')
+    await desk.verify(email, reference, 'BE')
+    const key = `production-${reference}-note-key`
+    const note = () =>
+      request(desk.app)
+        .post(`${DESK_API}/${reference}/notes`)
+        .set('Host', 'privacy-intern.dpgmedia.be')
+        .set('Cookie', desk.cookies.lisa)
+        .set('Origin', 'https://privacy-intern.dpgmedia.be')
+        .set('Idempotency-Key', key)
+        .send({ text: 'Appelé la demandeuse.' })
+    expect([(await note()).status, (await note()).status]).toEqual([200, 200])
+    const detail = await desk.get(`${DESK_API}/${reference}`, desk.cookies.lisa, 'privacy-intern.dpgmedia.be')
+    expect(detail.body.timeline.filter((event: { kind: string }) => event.kind === 'note')).toHaveLength(1)
+  })
+
   it('the staff host is never indexed nor measured; the public host is measured', async () => {
     const staff = await request(desk.app).get('/nl').set('Host', 'privacy-intern.dpgmedia.nl')
     expect(staff.status).toBe(200)
